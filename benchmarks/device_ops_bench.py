@@ -62,6 +62,12 @@ one, 2^27):
                           cub::DeviceSegmentedRadixSort::SortKeys, radix_sort's
                           keys in segments drawn as segmented_sum's (fewer
                           iterations: SLOW_GROUPS)
+  segmented_radix_sort_db_i32_l32
+                          wd.segmented_radix_sort(keys, offsets, out=alternate,
+                          double_buffer=True) vs SortKeys on a
+                          cub::DoubleBuffer, segmented_radix_sort_i32_l32's
+                          segments (each launch first copies the keys back
+                          into the first buffer, as radix_sort_db_i32's)
   histogram_rgba_u8       wd.histogram(x, 256, channels=4, active=3) vs
                           cub::DeviceHistogram::MultiHistogramEven<4, 3> and
                           torch.bincount (n samples: n / 4 RGBA pixels of
@@ -171,23 +177,27 @@ GROUPS = {
     "radix_sort_db_i32": ("radix_sort_db", "i32", False),
     "segmented_radix_sort_i32_l32": ("segmented_radix_sort", "i32", False),
     "segmented_radix_sort_i32_l4096": ("segmented_radix_sort", "i32", False),
+    "segmented_radix_sort_db_i32_l32": ("segmented_radix_sort_db", "i32", False),
     "histogram_rgba_u8": ("histogram_rgba", "u8", False),
     "scan_combine_affine_i32": ("scan_combine", "i32", False),
 }
 # A segmented op's mean segment length L (lengths uniform in [0, 2L]).
 SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
-                   "segmented_radix_sort_i32_l32": 32, "segmented_radix_sort_i32_l4096": 4096}
+                   "segmented_radix_sort_i32_l32": 32, "segmented_radix_sort_i32_l4096": 4096,
+                   "segmented_radix_sort_db_i32_l32": 32}
 # Groups whose calls are long at the largest n: (iters, warmup, calls) at
 # most, for --iters, --warmup and host_us's back-to-back calls (CALLS), so
 # that the group stays within a few tens of seconds.
-SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_i32_l4096": (12, 2, 10)}
+SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_i32_l4096": (12, 2, 10),
+               "segmented_radix_sort_db_i32_l32": (6, 1, 5)}
 # Groups whose warp call does more host work than --hold-us covers: the
 # hold at least (microseconds) in their processes. scan with a combiner
 # function builds the combiner's region text on every call (the plan
 # cache's key), several milliseconds of Python.
 GROUP_HOLD_US = {"scan_combine_affine_i32": 10000}
 # The ops without a torch row (their copy row is cupy's alone).
-NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "scan_combine")
+NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "segmented_radix_sort_db",
+            "scan_combine")
 # The table's op column where the op's name is too long for it.
 LABELS = {"non_trivial_runs": "nontrivial", "radix_sort_pairs": "sort_pairs", "radix_sort_db": "sort_db",
           "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine"}
@@ -259,7 +269,7 @@ def cub_name(group):
     if op == "scan_combine":
         return f"cub_scan_combine_affine_{ty}"
     if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
-              "histogram_rgba"):
+              "segmented_radix_sort_db", "histogram_rgba"):
         return f"cub_{op}_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
@@ -283,7 +293,8 @@ def warp_op(wd, group, chip):
     reduction or sort, f(x, offsets, lengths, num_runs) for the non-trivial
     runs, f(keys, out, values, values_out) for a sort of pairs, f(keys,
     alternate) for the double-buffer sort (returns the buffer that holds
-    the sorted keys), f(a, b, out_a, out_b) for the affine scan."""
+    the sorted keys; segmented: f(keys, alternate, offsets)), f(a, b,
+    out_a, out_b) for the affine scan."""
     op, _, exclusive = GROUPS[group]
     if op == "non_trivial_runs":
         return lambda x, offsets, lengths, num_runs: wd.non_trivial_runs(
@@ -295,6 +306,9 @@ def warp_op(wd, group, chip):
         return lambda keys, alternate: wd.radix_sort(keys, out=alternate, double_buffer=True, chip=chip)
     if op == "segmented_radix_sort":
         return lambda x, out, offsets: wd.segmented_radix_sort(x, offsets, out=out, chip=chip)
+    if op == "segmented_radix_sort_db":
+        return lambda keys, alternate, offsets: wd.segmented_radix_sort(
+            keys, offsets, out=alternate, double_buffer=True, chip=chip)
     if op == "histogram_rgba":
         return lambda x, hist: wd.histogram(x, HISTOGRAM_BINS, out=hist, channels=RGBA_CHANNELS,
                                             active=RGBA_ACTIVE, chip=chip)
@@ -369,7 +383,8 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "segmented_reduce":  # one segment of everything
             call = lambda x, out, call=call: call(  # noqa: E731
                 x, out[:1], cp.asarray([0, x.size], dtype=cp.int32))
-        if GROUPS[group][0] == "segmented_radix_sort":  # segments of L (a block each)
+        if GROUPS[group][0] in ("segmented_radix_sort", "segmented_radix_sort_db"):
+            # segments of L (a block each)
             call = lambda x, out, call=call, mean=SEGMENT_LENGTHS[group]: call(  # noqa: E731
                 x, out, cp.arange(0, x.size + 1, mean, dtype=cp.int32))
         if GROUPS[group][0] == "non_trivial_runs":
@@ -925,12 +940,18 @@ def child_segmented_radix_sort(c, group, log2n):
     segments that start before n, the last cut at n): warp and CUB's
     DeviceSegmentedRadixSort::SortKeys, checked against cupy's sort of
     the int64 pairs segment << 32 | (key + 2^31), timed with the copies of
-    the keys; torch has no segmented sort."""
+    the keys; torch has no segmented sort. The double-buffer group
+    (segmented_radix_sort_db): both buffers overwritten, the sorted keys
+    in the one the call names, each launch first copying the keys into
+    the first (radix_sort_db_i32's rule)."""
     cp = c.cp
     sizes, x, rng = uniform_keys(c, group, log2n)
     big = 1 << max(sizes)
     starts = segment_starts(cp, rng, group, big)
     out, dst = cp.empty_like(x), cp.empty_like(x)
+    double = GROUPS[group][0] == "segmented_radix_sort_db"
+    first = cp.empty_like(x) if double else None
+    selector = ctypes.c_int(-1)  # CUB's: 0 first, 1 out
     warp, warp_error, _ = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
@@ -941,17 +962,60 @@ def child_segmented_radix_sort(c, group, log2n):
         pairs = cp.sort((segment.astype(cp.int64) << 32) | (xv.astype(cp.int64) + (1 << 31)))
         want = ((pairs & 0xFFFFFFFF) - (1 << 31)).astype(cp.int32)
         del segment, pairs
-        check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
-        reset = lambda outv=outv: outv.fill(7)  # noqa: E731
-        add = measurer(c, group, log2, check, reset)
-
-        add_warp(c, group, log2, add, warp, warp_error,
-                 lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv), device_bench.ptr(offsets),
-                ctypes.c_longlong(segments), ctypes.c_longlong(n))
+        if double:
+            time_segmented_double_buffer(c, group, log2, warp, warp_error, xv, first[:n], outv,
+                                         offsets, segments, want, selector)
+        else:
+            check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
+            reset = lambda outv=outv: outv.fill(7)  # noqa: E731
+            add = measurer(c, group, log2, check, reset)
+            add_warp(c, group, log2, add, warp, warp_error,
+                     lambda xv=xv, outv=outv, offsets=offsets: warp(xv, outv, offsets))
+            add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(outv),
+                    device_bench.ptr(offsets), ctypes.c_longlong(segments), ctypes.c_longlong(n))
         c.report(group, f"torch@{log2}", error="torch has no segmented sort")
         add_copies(c, add, None, xv, dv)
         time_size(c, group)
+
+
+def time_segmented_double_buffer(c, group, log2, warp, warp_error, xv, av, bv, offsets, segments,
+                                 want, selector):
+    """The measurer and the launches of a double-buffered segmented sort:
+    the keys copied into `av` before each, the sorted keys checked in the
+    buffer warp returns and in the one CUB's selector names."""
+    cp = c.cp
+    returned = []  # warp's buffer of the sorted keys
+
+    def reset():
+        av.fill(7)
+        bv.fill(7)
+        selector.value = -1
+        returned.clear()
+
+    def cub_check():
+        if selector.value not in (0, 1):
+            return f"selector {selector.value}"
+        return equal(cp, (av, bv)[selector.value], want)
+    add = measurer(c, group, log2,
+                   lambda: "no buffer returned" if not returned else equal(cp, returned[-1], want),
+                   reset)
+
+    def warp_launch():
+        cp.copyto(av, xv)
+        returned[:] = [warp(av, bv, offsets)]
+    add_warp(c, group, log2, add, warp, warp_error, warp_launch)
+    if c.lib and f"cub@{log2}" not in c.args.skip.split(","):
+        try:
+            sort = c.cub_call(cub_name(group), device_bench.ptr(av), device_bench.ptr(bv),
+                              ctypes.byref(selector), device_bench.ptr(offsets),
+                              ctypes.c_longlong(segments), ctypes.c_longlong(len(xv)))
+
+            def cub_launch():
+                cp.copyto(av, xv)
+                sort()
+            add("cub", cub_launch, check=cub_check)
+        except Exception as error:  # noqa: BLE001
+            c.report(group, f"cub@{log2}", error=str(error)[:300])
 
 
 def child_non_trivial_runs(c, group, log2n):
@@ -1058,7 +1122,9 @@ def child_scan_combine(c, group, log2n):
 
 
 CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_radix_sort_db,
-            "segmented_radix_sort": child_segmented_radix_sort, "non_trivial_runs": child_non_trivial_runs,
+            "segmented_radix_sort": child_segmented_radix_sort,
+            "segmented_radix_sort_db": child_segmented_radix_sort,
+            "non_trivial_runs": child_non_trivial_runs,
             "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine}
 
 
@@ -1189,10 +1255,10 @@ def summarize(group, log2, by_impl, note):
         mean = SEGMENT_LENGTHS[group]
         moved = n * SIZES[ty] + n // mean * (4 + SIZES[ty])
         label = f"segsum_l{mean}"
-    if op == "segmented_radix_sort":
+    if op in ("segmented_radix_sort", "segmented_radix_sort_db"):
         mean = SEGMENT_LENGTHS[group]
         moved = 2 * n * SIZES[ty] + n // mean * 4
-        label = f"segsort_l{mean}"
+        label = f"segsort{'_db' * (op != 'segmented_radix_sort')}_l{mean}"
     if group in CLUSTERS:
         label += f"_c{CLUSTERS[group]}"
     entry = {"group": group, "op": label,

@@ -407,6 +407,19 @@ EXPORT int cub_segmented_radix_sort_i32(void *temp, size_t *bytes, const int *in
   return cub::DeviceSegmentedRadixSort::SortKeys(temp, *bytes, in, out, static_cast<int>(n),
                                                  static_cast<int>(segments), offsets, offsets + 1);
 }
+EXPORT int cub_segmented_radix_sort_db_i32(void *temp, size_t *bytes, int *keys, int *alternate,
+                                           int *current, const int *offsets, long long segments,
+                                           long long n) {
+  // The DoubleBuffer form of cub_segmented_radix_sort_i32 over (keys,
+  // alternate), both overwritten; *current (host memory) gets the selector
+  // of the buffer that holds the sorted keys: 0 keys, 1 alternate
+  // (device_ops_bench.py's segmented_radix_sort_db_i32_*).
+  cub::DoubleBuffer<int> buffers(keys, alternate);
+  cudaError_t error = cub::DeviceSegmentedRadixSort::SortKeys(
+      temp, *bytes, buffers, static_cast<int>(n), static_cast<int>(segments), offsets, offsets + 1);
+  *current = buffers.selector;
+  return error;
+}
 EXPORT int cub_histogram_rgba_u8(void *temp, size_t *bytes, const unsigned char *samples, int *hist,
                                  long long pixels) {
   // Pixels of 4 interleaved u8 channels, the first 3 counted: 256 bins of

@@ -49,6 +49,9 @@ static StringRef getOperandName(Operation *op, unsigned number) {
                ? "outputs"
                : std::array<StringRef, 2>{"begin", "end"}[offsets];
   }
+  if (auto scan = dyn_cast<DeviceScanCombineOp>(op);
+      scan && scan.getKeys() && number + 1 == op->getNumOperands())
+    return "keys";
   if (isa<DeviceReduceCombineOp, DeviceScanCombineOp>(op))
     return number < cast<CombiningOpInterface>(op).getValues().size()
                ? "inputs"
@@ -348,6 +351,18 @@ LogicalResult DeviceHistogramOp::verify() {
                             "unsigned; 'unsigned' needs levels (even or "
                             "range) and integer samples, got "
                          << sample << (hasLevels() ? "" : " without levels");
+  if (getLevelsUnsigned() && !hasLevels())
+    return emitOpError() << "reads integer levels of another type than the "
+                            "samples as unsigned; 'unsigned_levels' needs "
+                            "them, got no levels";
+  if (getLevelsUnsigned() &&
+      (getLevelType() == sample || !isa<IntegerType>(getLevelType())))
+    return emitOpError() << "reads integer levels of another type than the "
+                            "samples as unsigned; 'unsigned_levels' needs "
+                            "them, got "
+                         << getLevelType() << " levels for " << sample
+                         << " samples ('unsigned' covers levels of the "
+                            "samples' type)";
   if (!hasLevels()) {
     if (!isa<IntegerType>(sample))
       return emitOpError() << "counts " << sample
@@ -357,6 +372,7 @@ LogicalResult DeviceHistogramOp::verify() {
   }
   if (hasEvenLevels() && getLevels())
     return emitOpError() << "takes even levels or a range of levels, not both";
+  Type level = getLevelType();
   int64_t binCount = getBinsPerChannel();
   if (hasEvenLevels()) {
     if (int64_t(getBounds().size()) != 2 * active)
@@ -364,16 +380,19 @@ LogicalResult DeviceHistogramOp::verify() {
                               "channel ("
                            << 2 * active << " for " << active
                            << "), got " << getBounds().size();
-    for (Value bound : getBounds())
-      if (bound.getType() != sample)
-        return emitOpError() << "takes levels of the samples' type " << sample
-                             << ", got " << bound.getType();
+    // C++'s common_type of the two, in which the bins are computed: none
+    // for f16 or bf16 with another type.
+    if (level != sample &&
+        (isa<Float16Type, BFloat16Type>(level) ||
+         isa<Float16Type, BFloat16Type>(sample)))
+      return emitOpError() << "computes even bins in the common type of the "
+                              "levels and the samples, which "
+                           << level << " and " << sample
+                           << " do not have (f16 and bf16 levels take "
+                              "samples of their own type)";
     return success();
   }
   auto levels = cast<MemRefType>(getLevels().getType());
-  if (levels.getElementType() != sample)
-    return emitOpError() << "takes levels of the samples' type " << sample
-                         << ", got " << levels.getElementType();
   if (levels.getRank() != bins.getRank())
     return emitOpError() << "takes " << bins.getRank()
                          << "-D levels, as its bins, got " << levels;
@@ -431,27 +450,49 @@ static LogicalResult verifyDeviceRadixSort(SortOp op) {
         failed(atLeastN("values_out", outType)))
       return failure();
     // A double-buffered sort writes its inputs too.
-    bool inputsWritten = false;
-    if constexpr (std::is_same_v<SortOp, DeviceRadixSortOp>)
-      inputsWritten = op.getDoubleBuffer();
     if (valuesOut == valuesIn || valuesOut == op.getKeysIn() ||
         valuesOut == op.getKeysOut() || op.getKeysOut() == valuesIn ||
-        (inputsWritten && valuesIn == op.getKeysIn()))
+        (op.getDoubleBuffer() && valuesIn == op.getKeysIn()))
       return op.emitOpError()
              << "writes outputs that are not its inputs or each other (the "
                 "passes read one buffer while they write another)";
   }
+  if (op.getDoubleBuffer() != bool(op.getCurrent()))
+    return op.emitOpError() << "returns the i32 of the buffer that holds the "
+                               "result with double_buffer, and only then";
   return verifyRadixSortKeyOrder(op, key, op.getIsSigned(), op.getBeginBit(),
                                  op.getEndBit());
 }
 
+/// A radix sort's effects: the inputs are read and the outputs written;
+/// with double_buffer every buffer is both (the passes go back and forth
+/// between them). A segmented sort reads its offsets.
+template <typename SortOp>
+static void getRadixSortEffects(
+    SortOp op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  bool both = op.getDoubleBuffer();
+  auto add = [&](OpOperand &operand, bool isInput) {
+    if (isInput || both)
+      effects.emplace_back(MemoryEffects::Read::get(), &operand);
+    if (!isInput || both)
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+  };
+  add(op.getKeysInMutable(), /*isInput=*/true);
+  add(op.getKeysOutMutable(), /*isInput=*/false);
+  if constexpr (std::is_same_v<SortOp, DeviceSegmentedRadixSortOp>) {
+    add(op.getBeginMutable(), /*isInput=*/true);
+    add(op.getEndMutable(), /*isInput=*/true);
+  }
+  for (OpOperand &operand : op.getValuesInMutable())
+    add(operand, /*isInput=*/true);
+  for (OpOperand &operand : op.getValuesOutMutable())
+    add(operand, /*isInput=*/false);
+}
+
 LogicalResult DeviceRadixSortOp::verify() {
-  if (failed(verifyDeviceRadixSort(*this)))
-    return failure();
-  if (getDoubleBuffer() != bool(getCurrent()))
-    return emitOpError() << "returns the i32 of the buffer that holds the "
-                            "result with double_buffer, and only then";
-  return success();
+  return verifyDeviceRadixSort(*this);
 }
 
 LogicalResult DeviceSegmentedRadixSortOp::verify() {
@@ -464,7 +505,11 @@ LogicalResult DeviceSegmentedRadixSortOp::verify() {
       ends < segments)
     return emitOpError() << "sorts " << segments << " segments, but its end "
                          << "offsets have " << ends << " elements";
-  for (Value output : {getKeysOut(), getValuesOut()})
+  // With double_buffer the inputs are written too.
+  SmallVector<Value, 4> written{getKeysOut(), getValuesOut()};
+  if (getDoubleBuffer())
+    written.append({getKeysIn(), getValuesIn()});
+  for (Value output : written)
     if (output && (output == getBegin() || output == getEnd()))
       return emitOpError() << "cannot write its offsets (other blocks read "
                               "them while one sorts its segment)";
@@ -474,21 +519,13 @@ LogicalResult DeviceSegmentedRadixSortOp::verify() {
 void DeviceRadixSortOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  // The inputs are read and the outputs written; with double_buffer every
-  // buffer is both (the passes go back and forth between them).
-  bool both = getDoubleBuffer();
-  auto add = [&](OpOperand &operand, bool isInput) {
-    if (isInput || both)
-      effects.emplace_back(MemoryEffects::Read::get(), &operand);
-    if (!isInput || both)
-      effects.emplace_back(MemoryEffects::Write::get(), &operand);
-  };
-  add(getKeysInMutable(), /*isInput=*/true);
-  add(getKeysOutMutable(), /*isInput=*/false);
-  for (OpOperand &operand : getValuesInMutable())
-    add(operand, /*isInput=*/true);
-  for (OpOperand &operand : getValuesOutMutable())
-    add(operand, /*isInput=*/false);
+  getRadixSortEffects(*this, effects);
+}
+
+void DeviceSegmentedRadixSortOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getRadixSortEffects(*this, effects);
 }
 
 /// The checks the tuple ops (device_reduce_combine, device_scan_combine,
@@ -606,10 +643,34 @@ LogicalResult DeviceScanCombineOp::verify() {
       if (getOutputs()[i] == getOutputs()[j])
         return emitOpError() << "writes outputs #" << j << " and #" << i
                              << " to one memref";
-  return verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(), "scans",
-                            std::nullopt);
+  if (failed(verifyDeviceTuples(*this, getInputs(), getInit(), getOutputs(),
+                                "scans", std::nullopt)))
+    return failure();
+  if (!getKeys()) {
+    if (!getEqual().empty())
+      return emitOpError("takes an equal region only with keys (it compares "
+                         "neighbouring keys)");
+    return success();
+  }
+  int64_t length = cast<MemRefType>(getInputs().front().getType()).getDimSize(0);
+  int64_t keys = getKeys().getType().getDimSize(0);
+  if (!ShapedType::isDynamic(length) && !ShapedType::isDynamic(keys) &&
+      keys < length)
+    return emitOpError() << "scans " << length << " tuples, but its keys have "
+                         << keys << " elements";
+  if (llvm::is_contained(getOutputs(), getKeys()))
+    return emitOpError("cannot write its keys (a tile reads the key before it "
+                       "while others write)");
+  return success();
 }
 
 LogicalResult DeviceScanCombineOp::verifyRegions() {
-  return verifyPureRegion(*this, getCombiner(), "combine");
+  if (failed(verifyPureRegion(*this, getCombiner(), "combine")))
+    return failure();
+  if (getEqual().empty())
+    return success();
+  Type key = getKeyType();
+  return verifyBooleanRegion(*this, getEqual(), "equal", {key, key},
+                             "two arguments of the key type",
+                             "whether the two keys are in one segment");
 }

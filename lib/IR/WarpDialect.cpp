@@ -598,6 +598,17 @@ static void printPrefixRegion(OpAsmPrinter &printer, Operation *,
     printNamedRegion(printer, region, "prefix");
 }
 
+/// ` equal(%a: k, %b: k) { ... }` or nothing: a scan by key's equality.
+static ParseResult parseEqualRegion(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, "equal", /*optional=*/true);
+}
+
+static void printEqualRegion(OpAsmPrinter &printer, Operation *,
+                             Region &region) {
+  if (!region.empty())
+    printNamedRegion(printer, region, "equal");
+}
+
 /// ` compare(%a: t, %b: t) { ... }`: a merge sort's order.
 static ParseResult parseCompare(OpAsmParser &parser, Region &region) {
   return parseNamedRegion(parser, region, "compare");

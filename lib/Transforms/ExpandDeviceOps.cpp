@@ -5,8 +5,9 @@
 // device_select, device_partition (and their predicate forms, device_select_if
 // and device_partition_if), device_unique, device_run_length_encode,
 // device_non_trivial_runs, device_histogram, device_radix_sort (also
-// double-buffered), device_segmented_radix_sort, device_reduce_combine and
-// device_scan_combine become kernels made of warp ops
+// double-buffered), device_segmented_radix_sort (also double-buffered),
+// device_reduce_combine and device_scan_combine (also by key) become kernels
+// made of warp ops
 // in a gpu.module of their own, and the host code that allocates their
 // scratch and launches them.
 //
@@ -31,7 +32,8 @@
 // with a combine region (device_scan_combine) the tiles publish tuples,
 // and the window is a warp.reduce of the region with its operands swapped
 // (lane 0 reads the nearest tile) over the lanes that count. A scan by key
-// scans (head seen, value) pairs with the segmented combine, and a tile
+// (a kind, or a combine region with an optional equal region) scans (head
+// seen, value) pairs with the segmented combine, and a tile
 // that holds a head publishes its total as its prefix at once, so that
 // look-backs stop there. A selection
 // is a scan of the tile's kept counts, then each kept element written at
@@ -692,9 +694,11 @@ private:
   /// differs from the element before it, and element 0 (items past n are
   /// none). A unique's keeps, a scan by key's segment heads. Where `tails`
   /// is given, it gets the runs' ends alike: each item that differs from
-  /// the element after it, and element n - 1.
+  /// the element after it, and element n - 1. An `equal` region (two
+  /// elements, the earlier first, yielding an i1) says which are equal in
+  /// place of the type's ==.
   Value runHeads(Value source, Value values, Value offset, int64_t items,
-                 Value *tails = nullptr);
+                 Value *tails = nullptr, Region *equal = nullptr);
   /// The keep flags by the predicate region: a copy of it per item, run
   /// only on the items before n.
   Value predicateKeeps(Value values, Value offset, int64_t items);
@@ -724,6 +728,13 @@ private:
   /// the tiles before, inclusive or `exclusive`.
   Value scanByKeyTile(const TileStatus &status, Value tile64, Value values,
                       Value heads, bool exclusive);
+  /// scanByKeyTile over tuples: the thread's `values` (a vector per
+  /// element of the tuple) scanned with `region` in segments that start at
+  /// its `heads`, with the prefix of the tiles before and `init` (may be
+  /// empty; needed for `exclusive`) in front of every segment.
+  SmallVector<Value> tupleScanByKeyTile(const TileStatus &status, Value tile64,
+                                        Region &region, ValueRange values, Value heads,
+                                        ValueRange init, bool exclusive);
 
   /// A tuple reduction's helpers: `lhs (op) rhs` by `region`; the tuple
   /// `values` (every thread's) reduced over the block's first
@@ -1541,6 +1552,84 @@ Value DeviceKernelBuilder::shiftItems(Value inclusive, Value first) {
   return vector::FromElementsOp::create(b, type, outs);
 }
 
+SmallVector<Value> DeviceKernelBuilder::tupleScanByKeyTile(const TileStatus &status,
+                                                          Value tile64, Region &region,
+                                                          ValueRange values, Value heads,
+                                                          ValueRange init, bool exclusive) {
+  size_t width = values.size();
+  int64_t items = cast<VectorType>(heads.getType()).getNumElements();
+  SmallVector<Type> types = llvm::map_to_vector(values, [](Value value) -> Type {
+    return cast<VectorType>(value.getType()).getElementType();
+  });
+  SmallVector<Type> itemTypes(values.getTypes());
+  Type i1 = b.getI1Type();
+  // (head seen, tuple) pairs with the segmented combine (f, a) . (g, b) =
+  // (f or g, g ? b : a (op) b), as scanByKeyTile's; the totals say whether
+  // the tile holds a head and what follows its last.
+  SmallVector<Type> scanTypes{heads.getType()};
+  llvm::append_range(scanTypes, itemTypes);
+  scanTypes.push_back(i1);
+  llvm::append_range(scanTypes, types);
+  SmallVector<Value> scanned{heads};
+  llvm::append_range(scanned, values);
+  auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), scanned, /*items=*/true,
+                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
+                                  BlockScanAlgorithmAttr(), /*tile=*/nullptr);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    SmallVector<Type> arguments{i1};
+    llvm::append_range(arguments, types);
+    arguments.push_back(i1);
+    llvm::append_range(arguments, types);
+    Block *body = b.createBlock(&scan.getCombiner(), {}, arguments,
+                                SmallVector<Location>(arguments.size(), b.getLoc()));
+    ValueRange lhs = body->getArguments().slice(1, width);
+    ValueRange rhs = body->getArguments().slice(width + 2, width);
+    Value lhsHead = body->getArgument(0), rhsHead = body->getArgument(width + 1);
+    SmallVector<Value> yielded{arith::OrIOp::create(b, lhsHead, rhsHead)};
+    for (auto [right, combined] : llvm::zip(rhs, combineTuples(region, lhs, rhs)))
+      yielded.push_back(arith::SelectOp::create(b, rhsHead, right, combined));
+    YieldOp::create(b, yielded);
+  }
+  Value seen = scan.getScanned()[0];
+  ValueRange segment = scan.getScanned().drop_front();
+  SmallVector<Value> prefix = tilePrefix(status, tile64, scan.getTotal().drop_front(), Value(),
+                                         scan.getTotal()[0]);
+  // Item j's value from its segment's start: its own where a head of the
+  // tile comes before it, else the prefix in front (only in later tiles:
+  // tile 0's items all follow its first head, and its prefix is padding,
+  // which never reaches the region); then init in front.
+  SmallVector<SmallVector<Value>> columns(width);
+  for (int64_t j = 0; j < items; ++j) {
+    SmallVector<Value> item = llvm::map_to_vector(
+        segment, [&](Value vector) -> Value { return vector::ExtractOp::create(b, vector, j); });
+    SmallVector<Value> inclusive =
+        ifElse(vector::ExtractOp::create(b, seen, j), types, [&] { return item; },
+               [&] { return combineTuples(region, prefix, item); });
+    if (!init.empty())
+      inclusive = combineTuples(region, init, inclusive);
+    for (auto [column, value] : llvm::zip(columns, inclusive))
+      column.push_back(value);
+  }
+  SmallVector<Value> result;
+  for (auto [type, column] : llvm::zip(itemTypes, columns))
+    result.push_back(vector::FromElementsOp::create(b, cast<VectorType>(type), column));
+  if (!exclusive)
+    return result;
+  // Exclusive (with init): the inclusive value of the item before (the
+  // previous thread's last, or for thread 0 the tile's prefix with init in
+  // front), init at a head.
+  Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
+  SmallVector<Value> before = ifElse(
+      first, types, [&] { return SmallVector<Value>(init); },
+      [&] { return combineTuples(region, init, prefix); });
+  for (size_t i = 0; i < width; ++i)
+    result[i] = arith::SelectOp::create(
+        b, heads, vector::BroadcastOp::create(b, itemTypes[i], init[i]),
+        shiftItems(result[i], before[i]));
+  return result;
+}
+
 void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
                                          DeviceScanCombineOp op) {
   Region &region = op.getCombiner();
@@ -1551,9 +1640,9 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   int64_t items = DeviceTiling::itemsPerThread(tileBytes);
   int64_t tileItems = DeviceTiling::tileItems(tileBytes);
   startKernel(module, "scan", tileItems);
-  // (inputs..., init bits..., outputs...).
+  // (inputs..., init bits..., outputs..., keys).
   ValueRange inputs = ValueRange(operands).take_front(width);
-  ValueRange outputs = ValueRange(operands).take_back(width);
+  ValueRange outputs = ValueRange(operands).slice(width + op.getInit().size(), width);
   SmallVector<Value> init;
   for (auto [bits, type] :
        llvm::zip(ValueRange(operands).slice(width, op.getInit().size()), types))
@@ -1581,10 +1670,23 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
     loaded.push_back(
         loadTile(input, fill, offset, items, 1, scanTileAlgorithm(bytesOf(type))));
   }
-  // The tile's inclusive scan and its total, in thread order.
-  SmallVector<Type> scanTypes = llvm::map_to_vector(
+  SmallVector<Type> itemTypes = llvm::map_to_vector(
       types, [&](Type type) -> Type { return VectorType::get({items}, type); });
-  SmallVector<Type> itemTypes = scanTypes;
+  if (op.getKeys()) {
+    Value keys = operands.back();
+    Type keyType = op.getKeyType();
+    Value keyItems = loadTile(keys, arith::ConstantOp::create(b, b.getZeroAttr(keyType)),
+                              offset, items, 1, std::nullopt);
+    Region *equal = op.getEqual().empty() ? nullptr : &op.getEqual();
+    Value heads = runHeads(keys, keyItems, offset, items, /*tails=*/nullptr, equal);
+    SmallVector<Value> result =
+        tupleScanByKeyTile(status, tile64, region, loaded, heads, init, exclusive);
+    for (size_t i = 0; i < width; ++i)
+      storeTile(result[i], offset, outputs[i]);
+    return;
+  }
+  // The tile's inclusive scan and its total, in thread order.
+  SmallVector<Type> scanTypes = itemTypes;
   llvm::append_range(scanTypes, types);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
                                   ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
@@ -1635,11 +1737,14 @@ Value DeviceKernelBuilder::flaggedKeeps(Value flags, Value offset, int64_t items
 }
 
 Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
-                                    int64_t items, Value *tails) {
+                                    int64_t items, Value *tails, Region *equal) {
   Type data = cast<VectorType>(values.getType()).getElementType();
-  // `a` and `b` differ by the type's ==: integers bit for bit, floats
-  // unless ordered and equal (a NaN differs from everything).
+  // `a` and `b` (the earlier first) differ by the type's ==: integers bit
+  // for bit, floats unless ordered and equal (a NaN differs from
+  // everything); or unless the equal region holds for them.
   auto differs = [&](Value lhs, Value rhs) -> Value {
+    if (equal)
+      return negate(combineTuples(*equal, lhs, rhs).front());
     if (isa<FloatType>(data))
       return arith::CmpFOp::create(b, arith::CmpFPredicate::UNE, lhs, rhs);
     return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, lhs, rhs);
@@ -1683,7 +1788,7 @@ Value DeviceKernelBuilder::runHeads(Value source, Value values, Value offset,
   Value previous = before;
   for (int64_t j = 0; j < items; ++j) {
     Value value = vector::ExtractOp::create(b, values, j);
-    Value keep = differs(value, previous);
+    Value keep = differs(previous, value);
     if (j == 0)
       keep = arith::OrIOp::create(b, keep, firstOfAll);
     Value position = arith::AddIOp::create(b, first, i64(j));
@@ -1986,15 +2091,86 @@ void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
   });
 }
 
+/// A number's type and, for an integer, whether it reads as unsigned.
+struct Numeric {
+  Type type;
+  bool isUnsigned;
+};
+
+/// C++'s `common_type` of two numbers (the usual arithmetic conversions):
+/// a float wins over an integer and the wider float over the narrower;
+/// integers below 32 bits are promoted to a signed i32, then the wider
+/// wins, and of one width the unsigned one. One type is itself.
+Numeric commonNumeric(Numeric a, Numeric b) {
+  if (a.type == b.type)
+    return a;
+  auto isFloat = [](Numeric x) { return isa<FloatType>(x.type); };
+  unsigned aWidth = a.type.getIntOrFloatBitWidth(), bWidth = b.type.getIntOrFloatBitWidth();
+  if (isFloat(a) || isFloat(b)) {
+    if (isFloat(a) && isFloat(b))
+      return aWidth >= bWidth ? a : b;
+    return isFloat(a) ? a : b;
+  }
+  auto promoted = [](Numeric x) {
+    return x.type.getIntOrFloatBitWidth() < 32
+               ? Numeric{IntegerType::get(x.type.getContext(), 32), false}
+               : x;
+  };
+  a = promoted(a), b = promoted(b);
+  aWidth = a.type.getIntOrFloatBitWidth(), bWidth = b.type.getIntOrFloatBitWidth();
+  if (aWidth != bWidth)
+    return aWidth > bWidth ? a : b;
+  return a.isUnsigned ? a : b;
+}
+
+/// `value` (of `from`) as a value of `to`, converted as C++ converts it:
+/// integers extended by their own signedness or truncated, integers to
+/// floats and floats to floats rounded to nearest, floats to integers
+/// truncated toward zero.
+Value convertNumeric(ImplicitLocOpBuilder &b, Value value, Numeric from, Numeric to) {
+  Type type = to.type;
+  if (from.type == type)
+    return value;
+  unsigned fromWidth = from.type.getIntOrFloatBitWidth(), toWidth = type.getIntOrFloatBitWidth();
+  bool fromFloat = isa<FloatType>(from.type), toFloat = isa<FloatType>(type);
+  if (fromFloat && toFloat)
+    return fromWidth < toWidth ? arith::ExtFOp::create(b, type, value).getResult()
+                               : arith::TruncFOp::create(b, type, value).getResult();
+  if (toFloat)
+    return from.isUnsigned ? arith::UIToFPOp::create(b, type, value).getResult()
+                           : arith::SIToFPOp::create(b, type, value).getResult();
+  if (fromFloat)
+    return to.isUnsigned ? arith::FPToUIOp::create(b, type, value).getResult()
+                         : arith::FPToSIOp::create(b, type, value).getResult();
+  if (fromWidth > toWidth)
+    return arith::TruncIOp::create(b, type, value);
+  return from.isUnsigned ? arith::ExtUIOp::create(b, type, value).getResult()
+                         : arith::ExtSIOp::create(b, type, value).getResult();
+}
+
 std::function<Value(Value, Value)>
 DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
-  Type sampleType = op.getElementType();
+  Numeric sample{op.getElementType(), op.getIsUnsigned()};
+  // What the bins are computed in: the levels' type for a range (CUB
+  // converts each sample to it), C++'s common type of the two for even
+  // levels (the samples' type where the levels have it).
+  Numeric level{op.getLevelType(), op.hasUnsignedLevels()};
+  Numeric compute = !op.hasLevels()      ? sample
+                    : op.hasEvenLevels() ? commonNumeric(level, sample)
+                                         : level;
+  auto toCompute = [this, sample, compute](Value x) {
+    return convertNumeric(b, x, sample, compute);
+  };
+  Type computeType = compute.type;
   Type i64Type = b.getI64Type();
   Value none = i32(-1);
   int64_t active = op.getActiveChannelCount();
-  // The samples' type, from the bits the kernel takes a scalar as.
-  auto asSample = [&](Value bits) -> Value {
-    return bits.getType() == sampleType ? bits : arith::BitcastOp::create(b, sampleType, bits);
+  // A level in the computing type, from the bits the kernel takes it as.
+  auto asLevel = [&](Value bits) -> Value {
+    Value value = bits.getType() == level.type
+                      ? bits
+                      : arith::BitcastOp::create(b, level.type, bits).getResult();
+    return convertNumeric(b, value, level, compute);
   };
   // Channel `channel`'s one of `perChannel` (the first without channels).
   auto pick = [this](ArrayRef<Value> perChannel, Value channel) -> Value {
@@ -2029,10 +2205,12 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     Value count = memref::DimOp::create(b, levels, 0);
     if (active > 1)
       count = arith::DivUIOp::create(b, count, index(active));
-    bool isFloat = isa<FloatType>(sampleType);
+    bool isFloat = isa<FloatType>(computeType);
     arith::CmpIPredicate less =
-        op.getIsUnsigned() ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-    return [this, levels, count, isFloat, less, none](Value x, Value channel) -> Value {
+        compute.isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    return [this, levels, count, isFloat, less, none, toCompute](Value sampleValue,
+                                                                 Value channel) -> Value {
+      Value x = toCompute(sampleValue);
       Type indexType = b.getIndexType();
       Value base = channel ? arith::MulIOp::create(b, channel, count).getResult() : index(0);
       SmallVector<Location> locations(2, b.getLoc());
@@ -2071,10 +2249,10 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
   // Each channel's lower and upper level (operands 2 + 2a and 3 + 2a).
   SmallVector<Value> lowers, uppers;
   for (int64_t a = 0; a < active; ++a) {
-    lowers.push_back(asSample(operands[2 + 2 * a]));
-    uppers.push_back(asSample(operands[3 + 2 * a]));
+    lowers.push_back(asLevel(operands[2 + 2 * a]));
+    uppers.push_back(asLevel(operands[3 + 2 * a]));
   }
-  if (auto floatType = dyn_cast<FloatType>(sampleType)) {
+  if (auto floatType = dyn_cast<FloatType>(computeType)) {
     // CUB's scale, K / (upper - lower), and the bin, both in the samples'
     // type; a sample just below upper whose product rounds to K goes to
     // the last bin.
@@ -2084,7 +2262,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
                                              arith::SubFOp::create(b, uppers[a], lowers[a])));
     Value last = arith::TruncIOp::create(
         b, b.getI32Type(), arith::SubIOp::create(b, bins, arith::ConstantIntOp::create(b, 1, 64)));
-    return [this, lowers, uppers, scales, last, none, pick](Value x, Value channel) -> Value {
+    return [this, lowers, uppers, scales, last, none, pick, toCompute](Value sampleValue,
+                                                                        Value channel) -> Value {
+      Value x = toCompute(sampleValue);
       Value lower = pick(lowers, channel);
       Value upper = pick(uppers, channel);
       Value scale = pick(scales, channel);
@@ -2103,7 +2283,7 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
   // Integers, signed or with `unsigned` unsigned: (x - lower) * K /
   // (upper - lower) exactly, at 64 bits (i64 samples: unsigned, as CUB's,
   // which rejects levels where the product may overflow).
-  bool isUnsigned = op.getIsUnsigned();
+  bool isUnsigned = compute.isUnsigned;
   auto wide = [this, i64Type, isUnsigned](Value value) -> Value {
     if (value.getType() == i64Type)
       return value;
@@ -2122,8 +2302,9 @@ DeviceKernelBuilder::histogramBinOf(DeviceHistogramOp op) {
     ranges.push_back(
         arith::MaxUIOp::create(b, arith::SubIOp::create(b, wide(uppers[a]), wide(lowers[a])),
                                arith::ConstantIntOp::create(b, 1, 64)));
-  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast,
-          below](Value x, Value channel) -> Value {
+  return [this, lowers, uppers, ranges, bins, none, wide, pick, atLeast, below,
+          toCompute](Value sampleValue, Value channel) -> Value {
+    Value x = toCompute(sampleValue);
     Value lower = pick(lowers, channel);
     Value upper = pick(uppers, channel);
     Value range = pick(ranges, channel);
@@ -2639,9 +2820,11 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
   Value valuesIn = sort.value ? operands[4] : Value();
   Value valuesOut = sort.value ? operands[5] : Value();
   // The buffers the long segments' passes alternate with, at the
-  // positions of the keys.
-  Value scratchKeys = scratchView(sort.key, index(0), n), scratchValues;
-  if (sort.value) {
+  // positions of the keys: the scratch's, or with doubleBuffer the inputs.
+  Value scratchKeys = keysIn, scratchValues = valuesIn;
+  if (!sort.doubleBuffer)
+    scratchKeys = scratchView(sort.key, index(0), n);
+  if (sort.value && !sort.doubleBuffer) {
     Value keyBytes = arith::MulIOp::create(b, n, index(sort.keyBytes()));
     Value at = arith::MulIOp::create(b, arith::CeilDivUIOp::create(b, keyBytes, index(8)),
                                      index(8));
@@ -2663,8 +2846,11 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
     auto paths = scf::IfOp::create(b, small, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard inner(b);
     // A segment of one tile: one block sort over every bit, written in
-    // place.
+    // place, into the buffer that holds the result (with doubleBuffer
+    // maybe the inputs: the block has read its whole tile before the
+    // sort's first barrier).
     b.setInsertionPoint(paths.thenBlock()->getTerminator());
+    bool intoOutputs = sort.resultBuffer() == 1;
     Value keys = loadTile(keysIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
                           first, sort.itemsPerThread(), 1, std::nullopt);
     Value values;
@@ -2673,11 +2859,12 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                         first, sort.itemsPerThread(), 1, std::nullopt);
     Value valid = validItems(first, sort.tileItems());
     auto sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
-    storeSortedTile(sort, sorted, valid, keysOut, valuesOut, [&](Value, Value rank) {
-      return arith::AddIOp::create(b, first, rank);
-    });
+    storeSortedTile(sort, sorted, valid, intoOutputs ? keysOut : keysIn,
+                    intoOutputs ? valuesOut : valuesIn, [&](Value, Value rank) {
+                      return arith::AddIOp::create(b, first, rank);
+                    });
     // A longer one: passes from the inputs, by turns into the outputs and
-    // the scratch, the last into the outputs.
+    // the scratch (or the inputs), the last into the result's buffer.
     b.setInsertionPoint(paths.elseBlock()->getTerminator());
     std::pair<Value, Value> source{keysIn, valuesIn};
     for (unsigned pass = 0; pass < sort.passes(); ++pass) {
@@ -2900,7 +3087,11 @@ struct WarpExpandDeviceOpsPass
                     (histogram.getIsUnsigned() ? "_unsigned" : "") +
                     (histogram.hasEvenLevels() ? "_even"
                      : histogram.getLevels()   ? "_range"
-                                               : "")
+                                               : "") +
+                    (histogram.hasLevels() && histogram.getLevelType() != data
+                         ? "_" + typeName(histogram.getLevelType()) +
+                               (histogram.getLevelsUnsigned() ? "_unsigned" : "")
+                         : "")
               : "") +
          (runs ? "_" + typeName(runs.getCountsOut().getType().getElementType())
                : "") +
@@ -2921,16 +3112,16 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      if (sort.getDoubleBuffer()) {
-        sortConfig->doubleBuffer = true;
-        name += "_double_buffer";
-      }
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);
       // Kernels also for the offsets' types.
       name += "_" + typeName(segmentedSort.getBegin().getType().getElementType()) + "_" +
               typeName(segmentedSort.getEnd().getType().getElementType());
+    }
+    if ((sort && sort.getDoubleBuffer()) || (segmentedSort && segmentedSort.getDoubleBuffer())) {
+      sortConfig->doubleBuffer = true;
+      name += "_double_buffer";
     }
     auto top = op->getParentOfType<ModuleOp>();
     top->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
@@ -2965,19 +3156,19 @@ struct WarpExpandDeviceOpsPass
     if (segmentedSort) {
       kernels.buildSegmentedRadixSort(module, *sortConfig);
       // A buffer of the keys' size, and of the values' from the next 8-byte
-      // boundary: at most 8 bytes more.
+      // boundary: at most 8 bytes more; none with doubleBuffer (8 bytes, so
+      // that no allocation is empty).
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr(
-                          {16, sortConfig->keyBytes() + sortConfig->valueBytes(), 1}));
+                      sortConfig->doubleBuffer
+                          ? b.getDenseI64ArrayAttr({8, 0, 1})
+                          : b.getDenseI64ArrayAttr(
+                                {16, sortConfig->keyBytes() + sortConfig->valueBytes(), 1}));
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems()}));
-      if (sortConfig->doubleBuffer)
-        module->setAttr(kResultBufferAttrName,
-                        b.getI32IntegerAttr(sortConfig->resultBuffer()));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -3012,6 +3203,8 @@ struct WarpExpandDeviceOpsPass
                       b.getDenseI64ArrayAttr(
                           {0, ScanScratch::perTile(1), tileItems * clusterBlocks}));
     }
+    if (sortConfig && sortConfig->doubleBuffer)
+      module->setAttr(kResultBufferAttrName, b.getI32IntegerAttr(sortConfig->resultBuffer()));
     return module;
   }
 
@@ -3030,6 +3223,9 @@ struct WarpExpandDeviceOpsPass
     if (segmented)
       name += "_" + typeName(segmented.getBegin().getType().getElementType()) + "_" +
               typeName(segmented.getEnd().getType().getElementType());
+    if (scan && scan.getKeys())
+      name += "_by_key_" + typeName(scan.getKeyType()) +
+              (scan.getEqual().empty() ? "" : "_equal");
     if (scan && !scan.getInit().empty())
       name += "_init";
     if (scan && scan.getExclusive())
@@ -3044,7 +3240,8 @@ struct WarpExpandDeviceOpsPass
     SmallVector<Type> operandTypes = kernelOperandTypes(op);
     DeviceKernelBuilder kernels(b, CombineKind::Add, types.front(), operandTypes);
     if (scan) {
-      int64_t tupleBytes = 0;
+      // A tile of tuples, and by key as many keys.
+      int64_t tupleBytes = scan.getKeys() ? bytesOf(scan.getKeyType()) : 0;
       for (Type type : types)
         tupleBytes += bytesOf(type);
       int64_t tileBytes = DeviceTiling::tupleScanTileBytes(tupleBytes);
@@ -3221,9 +3418,8 @@ struct WarpExpandDeviceOpsPass
         };
     launchFrom(0, ready, Value());
     // A double-buffered sort's result: the buffer that its module says.
-    if (auto sort = dyn_cast<DeviceRadixSortOp>(op); sort && sort.getCurrent())
-      sort.getCurrent().replaceAllUsesWith(arith::ConstantOp::create(
-          b, cast<IntegerAttr>(module->getAttr(kResultBufferAttrName))));
+    if (auto resultBuffer = module->getAttrOfType<IntegerAttr>(kResultBufferAttrName))
+      op->getResult(0).replaceAllUsesWith(arith::ConstantOp::create(b, resultBuffer));
     op->erase();
   }
 };

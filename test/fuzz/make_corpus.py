@@ -622,6 +622,47 @@ def family_seeds():
            "    warp.yield %a3, %b3 : i32, i32\n"
            "  }\n"
            "  return\n}\n")
+    # Device scans by key with a combine region: a running max with an
+    # equal region (keys of one tens digit), and an exclusive affine
+    # composition with init and the keys' ==.
+    yield ("func.func @device_scan_combine_by_key(%x: memref<?xi32>, %m: memref<?xi32>, "
+           "%k: memref<?xi32>, %a: memref<?xf32>, %b: memref<?xf32>, %f: memref<?xf32>, "
+           "%g: memref<?xf32>, %h: memref<?xi8>, %a0: f32, %b0: f32) {\n"
+           "  warp.device_scan_combine %x into %m keys %k "
+           ": memref<?xi32> -> memref<?xi32> keys memref<?xi32> "
+           "combine (%l: i32, %r: i32) {\n"
+           "    %v = arith.maxsi %l, %r : i32\n"
+           "    warp.yield %v : i32\n"
+           "  } equal(%p: i32, %q: i32) {\n"
+           "    %ten = arith.constant 10 : i32\n"
+           "    %pt = arith.divsi %p, %ten : i32\n"
+           "    %qt = arith.divsi %q, %ten : i32\n"
+           "    %same = arith.cmpi eq, %pt, %qt : i32\n"
+           "    warp.yield %same : i1\n"
+           "  }\n"
+           "  warp.device_scan_combine %a, %b init(%a0, %b0 : f32, f32) into %f, %g keys %h "
+           "exclusive : memref<?xf32>, memref<?xf32> -> memref<?xf32>, memref<?xf32> "
+           "keys memref<?xi8> "
+           "combine (%a1: f32, %b1: f32, %a2: f32, %b2: f32) {\n"
+           "    %a3 = arith.mulf %a2, %a1 : f32\n"
+           "    %t = arith.mulf %a2, %b1 : f32\n"
+           "    %b3 = arith.addf %t, %b2 : f32\n"
+           "    warp.yield %a3, %b3 : f32, f32\n"
+           "  }\n"
+           "  return\n}\n")
+    # Device histograms with levels of another type than the samples: u8
+    # samples with i32 even levels, i32 samples with f64 range levels,
+    # unsigned levels.
+    yield ("func.func @device_histogram_level_types(%x: memref<?xi8>, %b: memref<10xi32>, "
+           "%lo: i32, %hi: i32, %k: memref<?xi32>, %c: memref<?xi64>, %l: memref<?xf64>, "
+           "%u: memref<?xi64>, %ul: memref<11xi16>) {\n"
+           "  warp.device_histogram %x, %b unsigned even(%lo, %hi : i32) "
+           ": memref<?xi8>, memref<10xi32>\n"
+           "  warp.device_histogram %k, %c range %l : memref<?xi32>, memref<?xi64>, "
+           "memref<?xf64>\n"
+           "  warp.device_histogram %k, %b unsigned_levels range %ul : memref<?xi32>, "
+           "memref<10xi32>, memref<11xi16>\n"
+           "  return\n}\n")
     # Device radix sorts: keys only and pairs, floats, signed and unsigned
     # integers, descending, a bit range of one and of two passes, static
     # and dynamic shapes; double-buffered, keys only and pairs.
@@ -652,6 +693,11 @@ def family_seeds():
            "  warp.device_segmented_radix_sort %k, %l, %e, %e values %x, %y bits 3 to 14 : "
            "memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, memref<?xf32>, "
            "memref<?xf32>\n"
+           "  %p = warp.device_segmented_radix_sort %x, %y, %b, %b double_buffer : "
+           "memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi32> -> i32\n"
+           "  %q = warp.device_segmented_radix_sort %k, %l, %e, %e values %x, %y descending "
+           "double_buffer : memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, "
+           "memref<?xf32>, memref<?xf32> -> i32\n"
            "  return\n}\n")
     # The thread-block cluster collectives, in a cluster of 4 blocks.
     yield ("module attributes {gpu.container_module} {\n"

@@ -1268,10 +1268,68 @@ def test_histogram_levels_errors():
         wd.histogram_even(x, 4, 1.0, 1.0, backend="sim")
     with pytest.raises(ValueError, match="lower level of i8 samples"):
         wd.histogram_even(np.zeros(4, np.int8), 4, -200, 3, backend="sim")
-    with pytest.raises(TypeError, match="levels has f64 elements, x f32"):
-        wd.histogram_range(x, np.zeros(3), backend="sim")
+    with pytest.raises(TypeError, match="int32 levels for uint32 samples"):
+        wd.histogram_range(np.zeros(4, np.uint32), np.zeros(3, np.int32), backend="sim")
+    with pytest.raises(TypeError, match="levels are int8..int64"):
+        wd.histogram_even(x, 4, 0, 1, level_dtype="bool", backend="sim")
     with pytest.raises(ValueError, match="levels needs at least 2 values"):
         wd.histogram_range(x, np.zeros(1, np.float32), backend="sim")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_histogram_even_level_types(backend, rng):
+    """HistogramEven with LevelT apart from SampleT, binned in C++'s
+    common_type of the two (CUB's ScaleTransform::CommonT): uint8 samples
+    with int32 levels compare as int, so a negative lower level counts
+    every sample from 0 and an upper level past 255 leaves the last bins
+    empty; int32 samples with float64 levels in double (the scale and the
+    bin rounded in f64), samples on every bin boundary."""
+    x = rng.integers(0, 256, 700).astype(np.uint8)
+    x[:4] = [0, 255, 3, 4]
+    lower, upper, bins = -20, 300, 8  # int levels, exact integer bins
+    got = wd.histogram_even(x, bins, lower, upper, level_dtype="int32", backend=backend)
+    want = _counts([(int(v) - lower) * bins // (upper - lower) for v in x], bins)
+    np.testing.assert_array_equal(got, want)
+    assert want[-1] == 0 and got.sum() == len(x)
+    # int32 samples, double levels: x - lower and the product in f64.
+    lower, upper, bins = -1000.5, 2.0e9, 7
+    edges = [lower + k * (upper - lower) / bins for k in range(bins + 1)]
+    x = rng.integers(-2000, 2**31 - 1, 500).astype(np.int32)
+    special = [int(np.ceil(e)) for e in edges] + [int(np.floor(e)) for e in edges]
+    special += [-1001, -1000, 2**31 - 1, -2**31]
+    x[:len(special)] = np.clip(special, -2**31, 2**31 - 1)
+    got = wd.histogram_even(x, bins, lower, upper, level_dtype=np.float64, backend=backend)
+    scale = np.float64(bins) / (np.float64(upper) - np.float64(lower))
+    want = _counts([min(int((np.float64(v) - np.float64(lower)) * scale), bins - 1)
+                    if lower <= v < upper else -1 for v in x], bins)
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_histogram_range_level_types(backend, rng):
+    """HistogramRange with LevelT apart from SampleT: each sample converted
+    to the levels' type, as CUB's `(LevelT) sample`, then searched there:
+    uint8 pixels with float32 levels (samples equal to a level go to the
+    bin it starts), int32 samples with float64 levels (values past f32's
+    precision), int32 samples with uint16 levels (a sample truncated to
+    its low 16 bits, compared unsigned: 70000 counts as 4464)."""
+    x = rng.integers(0, 256, 600).astype(np.uint8)
+    levels = np.array([0.0, 9.5, 10.0, 100.25, 255.0], np.float32)
+    x[:6] = [0, 9, 10, 100, 254, 255]
+    got = wd.histogram_range(x, levels, backend=backend)
+    np.testing.assert_array_equal(got, _counts(_range_bins(x.astype(np.float32), levels), 4))
+    assert got[-1] == np.count_nonzero((x >= 101) & (x < 255))
+    x = rng.integers(-2**31, 2**31 - 1, 600).astype(np.int32)
+    levels = np.array([-2.0**31, -16777217.0, 0.0, 16777217.0, 2.0**31 - 2], np.float64)
+    x[:5] = [-16777217, -16777218, 16777216, 16777217, 2**31 - 2]
+    got = wd.histogram_range(x, levels, backend=backend)
+    np.testing.assert_array_equal(got, _counts(_range_bins(x.astype(np.float64), levels), 4))
+    x = rng.integers(-100000, 100000, 600).astype(np.int32)
+    x[:3] = [70000, 4464, -1]
+    levels = np.array([0, 4464, 4465, 40000, 65535], np.uint16)
+    got = wd.histogram_range(x, levels, backend=backend)
+    truncated = [int(v) & 0xFFFF for v in x]
+    np.testing.assert_array_equal(got, _counts(_range_bins(truncated, levels.tolist()), 4))
 
 
 # -- narrow types ------------------------------------------------------------------------------
@@ -1454,11 +1512,17 @@ def test_radix_sort_pairs(backend, key_dtype, value_dtype, rng):
         assert values_out[n] == 3
 
 
+# The double-buffered sorts' cases: (key, value, bits, the buffer that
+# holds the result), for 1, 2 and 3 passes (the result: their parity).
+DOUBLE_BUFFER_CASES = pytest.mark.parametrize(
+    "key_dtype,value_dtype,begin,end,buffer",
+    [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
+     (np.int16, np.int32, 0, 16, 0),   # two: back in keys
+     (np.int32, np.float32, 4, 28, 1)])  # three
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("key_dtype,value_dtype,begin,end,buffer",
-                         [(np.uint8, None, 0, 8, 1),        # one pass: the alternate
-                          (np.int16, np.int32, 0, 16, 0),   # two: back in keys
-                          (np.int32, np.float32, 4, 28, 1)])  # three
+@DOUBLE_BUFFER_CASES
 def test_radix_sort_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
     """DeviceRadixSort's DoubleBuffer form: the passes use keys and out
     (values and values_out) as their only storage; the one that holds the
@@ -1607,7 +1671,7 @@ def test_histogram_channels_errors():
         wd.histogram(x, 4, channels=2, out=np.zeros(8, np.int32), backend="sim")
     with pytest.raises(ValueError, match="a level per active channel"):
         wd.histogram_even(np.zeros(8, np.float32), 4, [0.0], [1.0], channels=2, backend="sim")
-    with pytest.raises(TypeError, match="levels has i8 elements, x ui8"):
+    with pytest.raises(TypeError, match="int8 levels for uint8 samples"):
         wd.histogram_range(x, np.zeros(3, np.int8), backend="sim")
     with pytest.raises(ValueError, match="lower level of ui8 samples"):
         wd.histogram_even(x, 4, -1, 3, backend="sim")

@@ -26,11 +26,14 @@ def wrap32(value):
     return (value + 2 ** 31) % 2 ** 32 - 2 ** 31
 
 
-def left_fold(columns, op, init=None, exclusive=False):
+def left_fold(columns, op, init=None, exclusive=False, keys=None, same=None):
     """The scan by definition, one tuple at a time from the left: the list
-    of the outputs' tuples."""
+    of the outputs' tuples; by `keys`, restarted (from init) wherever
+    same(keys[i-1], keys[i]) does not hold."""
     out, acc = [], init
-    for x in zip(*(c.tolist() for c in columns)):
+    for i, x in enumerate(zip(*(c.tolist() for c in columns))):
+        if keys is not None and i > 0 and not same(keys[i - 1], keys[i]):
+            acc = init
         if exclusive:
             out.append(acc)
         acc = x if acc is None else op(acc, x)
@@ -204,8 +207,104 @@ def test_errors():
         wd.scan((x, x.copy()), affine, out=(x, x))
     with pytest.raises(ValueError, match="init goes with a combiner function"):
         wd.scan(x, "add", init=0)
-    with pytest.raises(ValueError, match="cluster_blocks and keys"):
-        wd.scan(x, lambda k, l, r: l + r, keys=x)
+    with pytest.raises(ValueError, match="cluster_blocks does not combine"):
+        wd.scan(x, lambda k, l, r: l + r, cluster_blocks=2)
+    with pytest.raises(ValueError, match="equal goes with keys"):
+        wd.scan(x, lambda k, l, r: l + r, equal=lambda k, a, b: a == b)
+    with pytest.raises(ValueError, match="equal goes with a combiner function"):
+        wd.scan(x, "add", keys=x, equal=lambda k, a, b: a == b)
+    with pytest.raises(ValueError, match="out must not be keys"):
+        wd.scan(x, lambda k, l, r: l + r, keys=x, out=x, backend="sim")
+    with pytest.raises(ValueError, match="keys has 2 elements, x 4"):
+        wd.scan(x, lambda k, l, r: l + r, keys=x[:2], backend="sim")
+
+
+# -- by key (CUB's ScanByKey with a custom op, init and equality_op) ---------------------------
+
+def check_by_key(got, columns, keys, op, same, init, exclusive, what):
+    want = left_fold(columns, op, init, exclusive, keys.tolist(), same)
+    got = got if isinstance(got, tuple) else (got,)
+    for i, (g, c) in enumerate(zip(got, columns)):
+        expected = np.array([t[i] for t in want], c.dtype)
+        np.testing.assert_array_equal(g, expected, err_msg=f"{what}: output {i}")
+
+
+def runs_of(n, rng, longest=40):
+    """Keys in runs of 1 to `longest` equal values, rising by 1 to 7 (so
+    that neighbouring runs may share a tens digit)."""
+    lengths = rng.integers(1, longest + 1, n)
+    return np.repeat(np.cumsum(rng.integers(1, 8, n)), lengths)[:n].astype(np.int32)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_by_key_affine_maps(backend, rng):
+    """Affine maps (not commutative) by int32 keys, (i32, i32) tuples with
+    i32 keys (12 bytes, tiles of 2048): inclusive, inclusive with init in
+    front of each segment, exclusive with init (each segment's first output
+    is init); sizes 1, 33 and several tiles with runs across tile edges."""
+    for n in [1, 33, 3 * 2048 + 50]:
+        keys = runs_of(n, rng)
+        a = rng.choice(np.array([1, -1, 3, -3, 5], np.int32), n)
+        b = rng.integers(-1000, 1000, n).astype(np.int32)
+        same = lambda p, q: p == q  # noqa: E731
+        check_by_key(wd.scan((a, b), affine, keys=keys, backend=backend), (a, b), keys,
+                     affine_model, same, None, False, f"inclusive n={n}")
+        check_by_key(wd.scan((a, b), affine, keys=keys, init=(3, -2), backend=backend),
+                     (a, b), keys, affine_model, same, (3, -2), False, f"init n={n}")
+        check_by_key(wd.scan((a, b), affine, keys=keys, init=(-1, 7), exclusive=True,
+                             backend=backend),
+                     (a, b), keys, affine_model, same, (-1, 7), True, f"exclusive n={n}")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_by_key_custom_equality(backend, rng):
+    """equal(k, a, b) = a // 10 == b // 10 (CUB's equality_op): keys of one
+    tens digit are one segment although they differ; a running first
+    argmax (f32, i32) per segment, exclusive with an init, so every
+    segment starts from init; a segment spanning several tiles (one tens
+    digit for 5000 keys)."""
+    n = 2 * 2048 + 1000
+    keys = runs_of(n, rng, longest=12)
+    keys[1000:6000] = 55
+    x = rng.integers(-20, 20, n).astype(np.float32)
+    idx = np.arange(n, dtype=np.int32)
+    tens = lambda p, q: p // 10 == q // 10  # noqa: E731
+    got = wd.scan((x, idx), first_argmax, keys=keys, equal=lambda k, p, q: p // 10 == q // 10,
+                  backend=backend)
+    check_by_key(got, (x, idx), keys, first_argmax_model, tens, None, False, "inclusive")
+    assert not np.array_equal(got[1], wd.scan((x, idx), first_argmax, keys=keys,
+                                              backend=backend)[1])
+    init = (np.float32(10.5), np.int32(-1))
+    got = wd.scan((x, idx), first_argmax, keys=keys, init=init, exclusive=True,
+                  equal=lambda k, p, q: p // 10 == q // 10, backend=backend)
+    check_by_key(got, (x, idx), keys, first_argmax_model, tens, init, True, "exclusive")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_by_key_float_keys(backend, rng):
+    """float32 keys by ==: -0.0 equals 0.0, a NaN equals nothing (it and
+    the key after it start segments); an int64 running product."""
+    keys = np.array([0.0, -0.0, np.nan, np.nan, 1.5, 1.5, np.nan, 2.0, 2.0, 2.0], np.float32)
+    x = rng.choice(np.array([1, -1, 2], np.int64), len(keys))
+    got = wd.scan(x, lambda k, l, r: l * r, keys=keys, init=3, backend=backend)
+    check_by_key(got, (x,), keys, lambda u, v: (u[0] * v[0],), lambda p, q: p == q, (3,),
+                 False, "float keys")
+
+
+@requires_gpu
+def test_by_key_many_tiles(rng):
+    """Hundreds of tiles at once: look-backs over tiles without a head
+    (a segment of 300000) and stopping at a tile with one."""
+    n = 500 * 2048 + 11
+    keys = runs_of(n, rng, longest=3000)
+    keys[100000:400000] = -5
+    a = rng.choice(np.array([1, -1, 3], np.int32), n)
+    b = rng.integers(-1000, 1000, n).astype(np.int32)
+    check_by_key(wd.scan((a, b), affine, keys=keys, init=(1, 0), exclusive=True), (a, b), keys,
+                 affine_model, lambda p, q: p == q, (1, 0), True, "exclusive")
+    check_by_key(wd.scan((a, b), affine, keys=keys, equal=lambda k, p, q: p // 10 == q // 10),
+                 (a, b), keys, affine_model, lambda p, q: p // 10 == q // 10, None, False,
+                 "equal")
 
 
 def test_a_combiner_is_traced_once_per_element_types():

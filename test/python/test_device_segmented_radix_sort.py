@@ -17,7 +17,7 @@ import pytest
 
 import warp_mlir.device as wd
 from conftest import BACKENDS, requires_gpu
-from test_device_ops import sort_keys_for, sort_order, sort_tile
+from test_device_ops import DOUBLE_BUFFER_CASES, sort_keys_for, sort_order, sort_tile
 
 
 @pytest.fixture
@@ -123,6 +123,46 @@ def test_no_segments_and_empty_keys(backend):
     got = wd.segmented_radix_sort(np.zeros(0, np.int32), np.zeros(3, np.int32),
                                   backend=backend)
     assert got.shape == (0,)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@DOUBLE_BUFFER_CASES
+def test_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng):
+    """CUB's DoubleBuffer form: keys and out (values and values_out) are
+    the passes' only storage; the buffer that holds each sorted segment is
+    returned, the one radix_sort returns for the same keys and bits (the
+    parity of ceil((end - begin) / 8) passes), for segments of one tile
+    (one block sort) and longer (the passes) alike; empty segments and
+    the elements in no segment are left as they are in both buffers."""
+    tile = sort_tile(key_dtype, value_dtype)
+    n = tile + 300
+    keys = sort_keys_for(key_dtype, n, rng)[-1]
+    offsets = ragged(n - 7, tile, rng).astype(np.int64)
+    original = keys.copy()
+    alternate = np.full(n, 7, key_dtype)
+    buffers = (keys, alternate)
+    if value_dtype is None:
+        got = wd.segmented_radix_sort(keys, offsets, out=alternate, begin_bit=begin,
+                                      end_bit=end, double_buffer=True, backend=backend)
+        assert got is buffers[buffer] or got.base is buffers[buffer]
+        want, _ = model(original, offsets[:-1], offsets[1:], (original, alternate.copy())[buffer],
+                        bits=(begin, end))
+        check(got, want)
+        assert (got[offsets[-1]:] == (original, np.full(n, 7, key_dtype))[buffer][offsets[-1]:]).all()
+        return
+    values = np.arange(n).astype(value_dtype)
+    values_alternate = np.full(n, 3, value_dtype)
+    got, got_values = wd.segmented_radix_sort(keys, offsets, values, out=alternate,
+                                              values_out=values_alternate, begin_bit=begin,
+                                              end_bit=end, double_buffer=True, backend=backend)
+    assert got is buffers[buffer]
+    assert got_values is (values, values_alternate)[buffer]
+    old_values = (np.arange(n).astype(value_dtype), np.full(n, 3, value_dtype))[buffer]
+    old_keys = (original, np.full(n, 7, key_dtype))[buffer]
+    want, want_values = model(original, offsets[:-1], offsets[1:], old_keys,
+                              np.arange(n).astype(value_dtype), old_values, bits=(begin, end))
+    check(got, want)
+    check(got_values, want_values)
 
 
 def test_errors():

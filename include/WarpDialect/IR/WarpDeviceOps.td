@@ -419,6 +419,30 @@ def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
     input or another output (two outputs that are one memref are a
     verifier error).
 
+    **Segmented by keys** (CUB's `InclusiveScanByKey(keys, in, out, op, n,
+    equality_op)` and `ExclusiveScanByKey(keys, in, out, op, init, n,
+    equality_op)`): with `keys %k` (a memref of any device element type,
+    at least `n` elements, its type written after `keys` past the
+    outputs' types), a segment
+    starts at `i = 0` and wherever `keys[i-1]` and `keys[i]` are not
+    equal, and the scan restarts at each segment: with `s` the start of
+    `i`'s segment, `y_i = x_s (op) ... (op) x_i` (inclusive), with `init`
+    `y_i = init (op) x_s (op) ... (op) x_i`; `exclusive`: `y_s = init` and
+    `y_i = init (op) x_s (op) ... (op) x_{i-1}` (CUB combines `init` in
+    front of every segment alike). Equality is the key type's `==` (as
+    `warp.device_scan`'s keys: integers bit for bit, floats `arith.cmpf
+    oeq`), or an `equal` region after the combine region, `equal(%a: K,
+    %b: K) { ... warp.yield %same : i1 }`, called as CUB calls
+    `equality_op(keys[i-1], keys[i])` (pure, as the combine region; it need
+    not be an equivalence: each neighbour pair is asked once). No output
+    may be `keys` (a tile reads the key before it while others write).
+    The tiles scan (head seen, tuple) pairs with the segmented combine
+    (`warp.device_scan`'s, the region in place of the kind), and a tile
+    that holds a head publishes its total as its prefix at once, so that
+    the look-back stops there; `init` is combined in front of each item's
+    segment value after the scan (never into what the tiles publish), and
+    the region only sees input tuples, `init` and its own results.
+
     `warp-expand-device-ops` lowers it as `warp.device_scan`: a kernel that
     clears the tiles' status, then a single pass of decoupled look-back
     over tiles of `256 x K` tuples (`K` from the tuple's bytes,
@@ -452,17 +476,40 @@ def Warp_DeviceScanCombineOp : Warp_DeviceTupleOp<"device_scan_combine"> {
       %b3 = arith.addi %t, %b2 : i32
       warp.yield %a3, %b3 : i32, i32
     }
+    // a running max of each run of keys with the same tens digit
+    warp.device_scan_combine %v into %m keys %k
+        : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+        combine (%a: i32, %b: i32) {
+      %r = arith.maxsi %a, %b : i32
+      warp.yield %r : i32
+    } equal(%p: i32, %q: i32) {
+      %ten = arith.constant 10 : i32
+      %pt = arith.divsi %p, %ten : i32
+      %qt = arith.divsi %q, %ten : i32
+      %same = arith.cmpi eq, %pt, %qt : i32
+      warp.yield %same : i1
+    }
     ```
   }];
   let arguments = (ins Arg<Variadic<Warp_DeviceMemRef>, "", [MemRead]>:$inputs,
                        Variadic<Warp_DeviceElement>:$init,
                        Arg<Variadic<Warp_DeviceMemRef>, "", [MemWrite]>:$outputs,
+                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$keys,
                        UnitAttr:$exclusive);
-  let regions = (region SizedRegion<1>:$combiner);
+  let regions = (region SizedRegion<1>:$combiner, MaxSizedRegion<1>:$equal);
   let assemblyFormat = [{
     $inputs (`init` `(` $init^ `:` type($init) `)`)? `into` $outputs
-    (`exclusive` $exclusive^)? attr-dict `:`
-    type($inputs) `->` type($outputs) `` custom<DeviceCombiner>($combiner)
+    (`keys` $keys^)? (`exclusive` $exclusive^)? attr-dict `:`
+    type($inputs) `->` type($outputs) (`keys` type($keys)^)?
+    `` custom<DeviceCombiner>($combiner) `` custom<EqualRegion>($equal)
+  }];
+  let extraClassDeclaration = [{
+    /// The keys' element type (null without keys).
+    ::mlir::Type getKeyType() {
+      return getKeys() ? ::llvm::cast<::mlir::MemRefType>(getKeys().getType())
+                             .getElementType()
+                       : ::mlir::Type();
+    }
   }];
 }
 
@@ -746,7 +793,8 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
       `lower < upper`, and for i64 samples `(upper - lower) * K` fits in
       64 unsigned bits (CUB's overflow check).
     - `range %levels` (CUB's `HistogramRange`): `levels`, `K + 1`
-      increasing values of the samples' type in device memory; a sample
+      increasing values of the samples' type (or another: below) in
+      device memory; a sample
       goes to the `k` with `levels[k] <= x < levels[k + 1]` (a binary
       search).
 
@@ -755,6 +803,31 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     `(x - lower) * K / (upper - lower)` of the unsigned values (i64: as
     above, the product fits 64 bits). Bin-number samples are unsigned
     already: `unsigned` goes with levels only.
+
+    **Levels of another type** (CUB's `LevelT` apart from `SampleT`, e.g.
+    u8 pixels with `int` levels, or i32 samples with `double` levels):
+    the levels (the `even` pair's type, or the `range` memref's element
+    type) may be of any device element type `L` other than the samples'
+    `S`. Integer levels of another type are signed (C's `int`, `long
+    long`) unless `unsigned_levels` says they are unsigned; `unsigned`
+    still says what the samples are. Conversions are C++'s: an integer to
+    a wider integer is sign- or zero-extended by its own signedness, to a
+    narrower one truncated (modulo); an integer to a float rounds to
+    nearest; a float to an integer truncates toward zero (a NaN or a
+    value out of the integer's range is undefined, as in C++); floats
+    widen or round to nearest. As CUB computes it:
+
+    - `range`: each sample is converted to `L` (CUB's `(LevelT) sample`)
+      and compared with the levels in `L` (signed, unsigned or float).
+    - `even`: the sample and the levels are converted to `C`, C++'s
+      `common_type<L, S>` (the usual arithmetic conversions: a float
+      wins over an integer, the wider float over the narrower; integers
+      narrower than 32 bits are promoted to a signed i32 first, then the
+      wider wins, and of two of one width the unsigned one), and the
+      bounds check, the subtraction, the scale and the bin are computed
+      in `C` as above (integers: `(x - lower) * K / (upper - lower)`
+      exactly at 64 bits; floats: rounded in `C`). A pair of different
+      types with an f16 or bf16 has no such common type and is an error.
 
     **Channels** (CUB's `MultiHistogramEven` / `MultiHistogramRange`):
     with `channels C` the samples are pixels of `C` interleaved channels
@@ -783,6 +856,11 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     warp.device_histogram %x, %bins even(%lo, %hi : f32) : memref<?xf32>, memref<10xi32>
     warp.device_histogram %x, %bins range %levels
         : memref<?xi32>, memref<?xi64>, memref<?xi32>
+    // u8 pixels (unsigned) with i32 levels: compared as C++'s int.
+    warp.device_histogram %px, %bins unsigned even(%lo, %hi : i32)
+        : memref<?xi8>, memref<64xi32>
+    warp.device_histogram %x, %bins range %levels
+        : memref<?xi32>, memref<?xi64>, memref<?xf64>
     // RGBA pixels, histograms of R, G and B.
     warp.device_histogram %rgba, %rgb channels 4 even(%l0, %u0, %l1, %u1, %l2, %u2 : i8)
         : memref<?xi8>, memref<3x256xi32>
@@ -794,9 +872,11 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
                        Arg<Optional<MemRefRankOf<[Warp_DeviceElement], [1, 2]>>, "",
                            [MemRead]>:$levels,
                        OptionalAttr<I32Attr>:$channels,
-                       UnitAttr:$is_unsigned);
+                       UnitAttr:$is_unsigned,
+                       UnitAttr:$levels_unsigned);
   let assemblyFormat = [{
     $input `,` $output (`channels` $channels^)? (`unsigned` $is_unsigned^)?
+    (`unsigned_levels` $levels_unsigned^)?
     (`even` `(` $bounds^ `:` custom<SameTypes>(ref($bounds), type($bounds)) `)`)?
     (`range` $levels^)?
     attr-dict `:` type($input) `,` type($output) (`,` type($levels)^)?
@@ -806,6 +886,21 @@ def Warp_DeviceHistogramOp : Warp_DeviceOp<"device_histogram",
     bool hasLevels() { return !getBounds().empty() || getLevels(); }
     /// Whether the levels are even (`lower`, `upper` pairs).
     bool hasEvenLevels() { return !getBounds().empty(); }
+    /// L, the levels' type (null without levels).
+    ::mlir::Type getLevelType() {
+      if (hasEvenLevels())
+        return getBounds().front().getType();
+      if (getLevels())
+        return ::llvm::cast<::mlir::MemRefType>(getLevels().getType())
+            .getElementType();
+      return {};
+    }
+    /// Whether the levels are unsigned integers: those of the samples'
+    /// type with `unsigned`, those of another with `unsigned_levels`.
+    bool hasUnsignedLevels() {
+      return getLevelType() == getElementType() ? getIsUnsigned()
+                                                : getLevelsUnsigned();
+    }
     /// C, the interleaved channels (1 without `channels`).
     int64_t getChannelCount() { return getChannels().value_or(1); }
     /// A, the channels counted: the bins' rows (1 for 1-D bins).
@@ -934,7 +1029,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
 }
 
 def Warp_DeviceSegmentedRadixSortOp
-    : Warp_DeviceRadixSortBase<"device_segmented_radix_sort"> {
+    : Warp_DeviceRadixSortBase<"device_segmented_radix_sort",
+        [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "stable radix sort of each segment of a memref in device memory "
                 "(CUB DeviceSegmentedRadixSort)";
   let description = [{
@@ -981,31 +1077,56 @@ def Warp_DeviceSegmentedRadixSortOp
     that the last writes the outputs: each pass reads the segment's keys
     twice (to count, to move) and its values once.
 
+    `double_buffer` (CUB's `DoubleBuffer` form of
+    `DeviceSegmentedRadixSort::SortKeys` and `SortPairs`), as
+    `warp.device_radix_sort`'s: the two buffers of keys (and of values)
+    are the passes' only storage (no scratch copy of the data): pass `p`
+    of a long segment reads buffer `p mod 2` and writes buffer `(p + 1)
+    mod 2` at the segment's positions (buffer 0 `keys_in`, 1 `keys_out`),
+    and a segment of one tile is sorted straight into the buffer of the
+    result (the block has read its tile before it writes). The result
+    `i32` (CUB's `keys.Current()` selector) is that buffer, `P mod 2` for
+    the `P = ceil((B1 - B0) / 8)` passes of the bits, for every segment
+    alike: what `warp.device_radix_sort` returns for the same keys and
+    bits. Within each segment the other buffer is left as a pass left it
+    (CUB's "the alternate buffer is garbage"); the elements in no segment
+    are left as they are in both. Both buffers are read and written, so
+    neither may be an offset array.
+
     ```mlir
     warp.device_segmented_radix_sort %k, %sorted, %begin, %end
         : memref<?xf32>, memref<?xf32>, memref<?xi32>, memref<?xi32>
+    %current = warp.device_segmented_radix_sort %k0, %k1, %begin, %begin
+        values %v0, %v1 double_buffer
+        : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>,
+          memref<?xf32>, memref<?xf32> -> i32
     warp.device_segmented_radix_sort %k, %sorted, %begin, %end
         values %v, %v_sorted descending signed bits 0 to 16
         : memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>,
           memref<?xi64>, memref<?xi64>
     ```
   }];
-  let arguments = (ins Arg<Warp_DeviceMemRef, "", [MemRead]>:$keys_in,
-                       Arg<Warp_DeviceMemRef, "", [MemWrite]>:$keys_out,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$begin,
-                       Arg<MemRefRankOf<[I32, I64], [1]>, "", [MemRead]>:$end,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemRead]>:$values_in,
-                       Arg<Optional<Warp_DeviceMemRef>, "", [MemWrite]>:$values_out,
+  // The effects: getEffects (double_buffer writes the inputs too).
+  let arguments = (ins Warp_DeviceMemRef:$keys_in,
+                       Warp_DeviceMemRef:$keys_out,
+                       MemRefRankOf<[I32, I64], [1]>:$begin,
+                       MemRefRankOf<[I32, I64], [1]>:$end,
+                       Optional<Warp_DeviceMemRef>:$values_in,
+                       Optional<Warp_DeviceMemRef>:$values_out,
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
-                       OptionalAttr<I32Attr>:$end_bit);
+                       OptionalAttr<I32Attr>:$end_bit,
+                       UnitAttr:$double_buffer);
+  let results = (outs Optional<I32>:$current);
   let assemblyFormat = [{
     $keys_in `,` $keys_out `,` $begin `,` $end
     (`values` $values_in^ `,` $values_out)?
     (`descending` $descending^)? (`signed` $is_signed^)?
-    (`bits` $begin_bit^ `to` $end_bit)? attr-dict `:`
+    (`bits` $begin_bit^ `to` $end_bit)? (`double_buffer` $double_buffer^)?
+    attr-dict `:`
     type($keys_in) `,` type($keys_out) `,` type($begin) `,` type($end)
     (`,` type($values_in)^ `,` type($values_out))?
+    (`->` type($current)^)?
   }];
 }
 

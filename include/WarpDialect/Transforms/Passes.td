@@ -237,14 +237,17 @@ def WarpExpandDeviceOpsPass
     `warp.device_reduce_combine` (`@warp_device_reduce_combine_<types>`,
     its `combine` region copied into the kernels) and a
     `warp.device_scan_combine` (`@warp_device_scan_combine_<types>`, then
-    `_init` and `_exclusive` where it has them) and a
+    `_by_key_<keys>` (and `_equal` with an equal region), `_init` and
+    `_exclusive` where it has them) and a
     `warp.device_segmented_reduce_combine`
     (`@warp_device_segmented_reduce_combine_<types>_<begin>_<end>`). A
     radix sort's module is
     `@warp_device_radix_sort_<keys>[_<values>]` and its order and bits
     (`_signed`, `_descending`, `_bits<B>_<E>`), a segmented one's
     `@warp_device_segmented_radix_sort_...` with its offsets' types after
-    them. The kernels' block and tile sizes are LoweringPolicy.h's
+    them, and `_double_buffer` for either sort's double-buffered form; a
+    histogram's names its levels' type after `_even`/`_range` where it is
+    not the samples'. The kernels' block and tile sizes are LoweringPolicy.h's
     `DeviceTiling`.
 
     The module states its launches for any host, so that a frontend (the
@@ -259,7 +262,9 @@ def WarpExpandDeviceOpsPass
     `warp.device_segmented_reduce_combine`'s likewise, then its begin and
     end offsets; a `warp.device_scan_combine`'s inputs,
     its init values (where it has them) as the integers of their bits,
-    then its outputs; a segmented reduction's input, output,
+    then its outputs, then its keys (where it has them); a histogram's
+    samples, bins, then its even levels as the integers of their bits or
+    its range of levels; a segmented reduction's input, output,
     begin and end offsets, then its init, where it has one, as the integer
     of its bits), then `scratch` (a `memref<?xi8>`) and `n` (an `index`,
     the input's elements), and runs in the module's order;
@@ -275,7 +280,8 @@ def WarpExpandDeviceOpsPass
     partial: launched anyway, the kernel writes the same result); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
-    initialise themselves. A `double_buffer` radix sort's module also
+    initialise themselves. A `double_buffer` radix sort's (segmented or
+    not) module also
     states `warp.device_result_buffer = B`, the buffer (0: the op's
     inputs, 1: its outputs) that holds the sorted data; the op's result
     becomes that constant.

@@ -227,3 +227,101 @@ func.func @captures(%x: memref<?xf32>, %y: memref<?xf32>, %i: f32) {
   }
   return
 }
+
+// -----
+
+func.func @equal_without_keys(%x: memref<?xi32>, %y: memref<?xi32>) {
+  // expected-error @+1 {{takes an equal region only with keys}}
+  warp.device_scan_combine %x into %y : memref<?xi32> -> memref<?xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  } equal(%p: i32, %q: i32) {
+    %e = arith.cmpi eq, %p, %q : i32
+    warp.yield %e : i1
+  }
+  return
+}
+
+// -----
+
+func.func @equal_key_type(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi64>) {
+  // expected-error @+1 {{equal region must take two arguments of the key type 'i64', got ('i32', 'i32')}}
+  warp.device_scan_combine %x into %y keys %k : memref<?xi32> -> memref<?xi32> keys memref<?xi64>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  } equal(%p: i32, %q: i32) {
+    %e = arith.cmpi eq, %p, %q : i32
+    warp.yield %e : i1
+  }
+  return
+}
+
+// -----
+
+func.func @equal_yields_i1(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi32>) {
+  warp.device_scan_combine %x into %y keys %k : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  } equal(%p: i32, %q: i32) {
+    // expected-error @+1 {{must yield one i1 (whether the two keys are in one segment), got ('i32')}}
+    warp.yield %p : i32
+  }
+  return
+}
+
+// -----
+
+func.func @equal_not_pure(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi32>) {
+  // expected-note @+1 {{the region of this op}}
+  warp.device_scan_combine %x into %y keys %k : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  } equal(%p: i32, %q: i32) {
+    // expected-error @+1 {{may not be in the equal region of 'warp.device_scan_combine'}}
+    %b = warp.ballot %true : i32
+    %true = arith.constant true
+    %e = arith.cmpi eq, %p, %b : i32
+    warp.yield %e : i1
+  }
+  return
+}
+
+// -----
+
+func.func @keys_too_short(%x: memref<8xi32>, %y: memref<8xi32>, %k: memref<7xi32>) {
+  // expected-error @+1 {{scans 8 tuples, but its keys have 7 elements}}
+  warp.device_scan_combine %x into %y keys %k : memref<8xi32> -> memref<8xi32> keys memref<7xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @writes_keys(%x: memref<?xi32>, %k: memref<?xi32>) {
+  // expected-error @+1 {{cannot write its keys}}
+  warp.device_scan_combine %x into %k keys %k : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @keyed_exclusive_needs_init(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xi32>) {
+  // expected-error @+1 {{exclusive needs init}}
+  warp.device_scan_combine %x into %y keys %k exclusive : memref<?xi32> -> memref<?xi32> keys memref<?xi32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  }
+  return
+}

@@ -98,3 +98,44 @@ gpu.module @kernels {
     return
   }
 }
+
+// -----
+
+// double_buffer returns the buffer that holds the result, and only then.
+func.func @double_buffer_without_result(%k: memref<?xi32>, %o: memref<?xi32>, %b: memref<?xi32>) {
+  // expected-error @+1 {{returns the i32 of the buffer that holds the result with double_buffer, and only then}}
+  warp.device_segmented_radix_sort %k, %o, %b, %b double_buffer
+      : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @result_without_double_buffer(%k: memref<?xi32>, %o: memref<?xi32>, %b: memref<?xi32>) -> i32 {
+  // expected-error @+1 {{returns the i32 of the buffer that holds the result with double_buffer, and only then}}
+  %c = warp.device_segmented_radix_sort %k, %o, %b, %b
+      : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32> -> i32
+  return %c : i32
+}
+
+// -----
+
+// With double_buffer the inputs are written too: values_in may not be
+// keys_in, nor keys_in the offsets.
+func.func @double_buffer_values_are_keys(%k: memref<?xi32>, %o: memref<?xi32>, %v: memref<?xi32>,
+                                         %b: memref<?xi32>) -> i32 {
+  // expected-error @+1 {{writes outputs that are not its inputs or each other}}
+  %c = warp.device_segmented_radix_sort %k, %o, %b, %b values %k, %v double_buffer
+      : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32>,
+        memref<?xi32> -> i32
+  return %c : i32
+}
+
+// -----
+
+func.func @double_buffer_writes_offsets(%k: memref<?xi32>, %o: memref<?xi32>, %e: memref<?xi32>) -> i32 {
+  // expected-error @+1 {{cannot write its offsets}}
+  %c = warp.device_segmented_radix_sort %k, %o, %k, %e double_buffer
+      : memref<?xi32>, memref<?xi32>, memref<?xi32>, memref<?xi32> -> i32
+  return %c : i32
+}

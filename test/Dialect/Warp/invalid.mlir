@@ -1810,17 +1810,45 @@ func.func @device_histogram_float_samples(%x: memref<?xf32>, %b: memref<16xi32>)
 
 // -----
 
-func.func @device_histogram_even_type(%x: memref<?xf32>, %b: memref<16xi32>, %lo: f64, %hi: f64) {
-  // expected-error @+1 {{'warp.device_histogram' op takes levels of the samples' type 'f32', got 'f64'}}
-  warp.device_histogram %x, %b even(%lo, %hi : f64) : memref<?xf32>, memref<16xi32>
+// Even levels of another type are computed in C++'s common type of the
+// two, which f16 and bf16 have with no other type.
+func.func @device_histogram_even_half_type(%x: memref<?xf32>, %b: memref<16xi32>, %lo: f16, %hi: f16) {
+  // expected-error @+1 {{'warp.device_histogram' op computes even bins in the common type of the levels and the samples, which 'f16' and 'f32' do not have}}
+  warp.device_histogram %x, %b even(%lo, %hi : f16) : memref<?xf32>, memref<16xi32>
   return
 }
 
 // -----
 
-func.func @device_histogram_range_type(%x: memref<?xi32>, %b: memref<16xi32>, %l: memref<17xi64>) {
-  // expected-error @+1 {{'warp.device_histogram' op takes levels of the samples' type 'i32', got 'i64'}}
-  warp.device_histogram %x, %b range %l : memref<?xi32>, memref<16xi32>, memref<17xi64>
+func.func @device_histogram_even_half_samples(%x: memref<?xbf16>, %b: memref<16xi32>, %lo: i32, %hi: i32) {
+  // expected-error @+1 {{'warp.device_histogram' op computes even bins in the common type of the levels and the samples, which 'i32' and 'bf16' do not have}}
+  warp.device_histogram %x, %b even(%lo, %hi : i32) : memref<?xbf16>, memref<16xi32>
+  return
+}
+
+// -----
+
+// unsigned_levels is for integer levels of another type than the samples
+// ('unsigned' covers those of the samples' type).
+func.func @device_histogram_unsigned_levels_same_type(%x: memref<?xi32>, %b: memref<16xi32>, %l: memref<17xi32>) {
+  // expected-error @+1 {{'warp.device_histogram' op reads integer levels of another type than the samples as unsigned; 'unsigned_levels' needs them, got 'i32' levels for 'i32' samples}}
+  warp.device_histogram %x, %b unsigned_levels range %l : memref<?xi32>, memref<16xi32>, memref<17xi32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_unsigned_float_levels(%x: memref<?xi32>, %b: memref<16xi32>, %l: memref<17xf32>) {
+  // expected-error @+1 {{'unsigned_levels' needs them, got 'f32' levels for 'i32' samples}}
+  warp.device_histogram %x, %b unsigned_levels range %l : memref<?xi32>, memref<16xi32>, memref<17xf32>
+  return
+}
+
+// -----
+
+func.func @device_histogram_unsigned_levels_without_levels(%x: memref<?xi32>, %b: memref<16xi32>) {
+  // expected-error @+1 {{'unsigned_levels' needs them}}
+  warp.device_histogram %x, %b unsigned_levels : memref<?xi32>, memref<16xi32>
   return
 }
 

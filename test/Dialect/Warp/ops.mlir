@@ -692,7 +692,7 @@ func.func @device_scan_by_key(%x: memref<?xf32>, %y: memref<?xf32>, %k: memref<?
 func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32>,
                          %k: memref<1xi64>, %lo: f32, %hi: f32,
                          %l: memref<2xf32>, %rgb: memref<3x256xi32>,
-                         %k2: memref<2x1xi64>, %l2: memref<2x2xf32>) {
+                         %k2: memref<2x1xi64>, %l2: memref<2x2xf32>, %f2: memref<2xi8>) {
   // CHECK: warp.device_select %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
   // GENERIC: "warp.device_select"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>) -> ()
   warp.device_select %x, %f, %y, %k : memref<?xf32>, memref<?xi8>, memref<100xf32>, memref<1xi64>
@@ -739,6 +739,12 @@ func.func @device_select(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<100xf32
   warp.device_histogram %x, %k2 channels 2 even(%lo, %hi, %lo, %hi : f32) : memref<?xf32>, memref<2x1xi64>
   // CHECK: warp.device_histogram %{{.*}}, %{{.*}} channels 3 range %{{.*}} : memref<?xf32>, memref<2x1xi64>, memref<2x2xf32>
   warp.device_histogram %x, %k2 channels 3 range %l2 : memref<?xf32>, memref<2x1xi64>, memref<2x2xf32>
+  // Levels of another type than the samples.
+  // CHECK: warp.device_histogram %{{.*}}, %{{.*}} unsigned even(%{{.*}}, %{{.*}} : f32) : memref<?xi8>, memref<1xi64>
+  warp.device_histogram %f, %k unsigned even(%lo, %hi : f32) : memref<?xi8>, memref<1xi64>
+  // CHECK: warp.device_histogram %{{.*}}, %{{.*}} unsigned_levels range %{{.*}} : memref<?xf32>, memref<1xi64>, memref<2xi8>
+  // GENERIC: "warp.device_histogram"(%{{.*}}, %{{.*}}, %{{.*}}) <{levels_unsigned, operandSegmentSizes = array<i32: 1, 1, 0, 1>}>
+  warp.device_histogram %x, %k unsigned_levels range %f2 : memref<?xf32>, memref<1xi64>, memref<2xi8>
   // CHECK: warp.device_unique %{{.*}}, %{{.*}}, %{{.*}} : memref<?xf32>, memref<100xf32>, memref<1xi64>
   warp.device_unique %x, %y, %k : memref<?xf32>, memref<100xf32>, memref<1xi64>
   return
@@ -807,6 +813,41 @@ func.func @device_segmented_radix_sort(%k: memref<?xf32>, %o: memref<?xf32>, %b:
   // GENERIC: "warp.device_segmented_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{begin_bit = 2 : i32, descending, end_bit = 9 : i32, is_signed, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>}>
   warp.device_segmented_radix_sort %i, %j, %e, %e values %v, %w descending signed bits 2 to 9
       : memref<?xi16>, memref<?xi16>, memref<?xi64>, memref<?xi64>, memref<?xi64>, memref<?xi64>
+  // CHECK: %{{.*}} = warp.device_segmented_radix_sort %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} values %{{.*}}, %{{.*}} descending double_buffer : memref<?xi16>, memref<?xi16>, memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64> -> i32
+  // GENERIC: "warp.device_segmented_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{descending, double_buffer, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1>}> : (memref<?xi16>, memref<?xi16>, memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64>) -> i32
+  %current = warp.device_segmented_radix_sort %i, %j, %b, %b values %v, %w descending double_buffer
+      : memref<?xi16>, memref<?xi16>, memref<?xi32>, memref<?xi32>, memref<?xi64>, memref<?xi64> -> i32
+  return
+}
+
+// CHECK-LABEL: func @device_scan_combine_by_key
+func.func @device_scan_combine_by_key(%x: memref<?xi32>, %y: memref<?xi32>, %k: memref<?xf32>,
+                                      %init: i32) {
+  // CHECK: warp.device_scan_combine %{{.*}} init(%{{.*}} : i32) into %{{.*}} keys %{{.*}} exclusive : memref<?xi32> -> memref<?xi32> keys memref<?xf32> combine (%{{.*}}: i32, %{{.*}}: i32) {
+  // CHECK: arith.maxsi
+  // CHECK: } equal(%[[P:.*]]: f32, %[[Q:.*]]: f32) {
+  // CHECK-NEXT: %[[E:.*]] = arith.cmpf oeq, %[[P]], %[[Q]] : f32
+  // CHECK-NEXT: warp.yield %[[E]] : i1
+  // GENERIC: "warp.device_scan_combine"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{exclusive, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> ({
+  warp.device_scan_combine %x init(%init : i32) into %y keys %k exclusive
+      : memref<?xi32> -> memref<?xi32> keys memref<?xf32>
+      combine (%a: i32, %b: i32) {
+    %m = arith.maxsi %a, %b : i32
+    warp.yield %m : i32
+  } equal(%p: f32, %q: f32) {
+    %e = arith.cmpf oeq, %p, %q : f32
+    warp.yield %e : i1
+  }
+  // Keys without an equal region: the key type's ==.
+  // CHECK: warp.device_scan_combine %{{.*}} into %{{.*}} keys %{{.*}} : memref<?xi32> -> memref<?xi32> keys memref<?xf32> combine
+  // CHECK-NOT: equal
+  // CHECK: return
+  warp.device_scan_combine %x into %y keys %k
+      : memref<?xi32> -> memref<?xi32> keys memref<?xf32>
+      combine (%a: i32, %b: i32) {
+    %s = arith.addi %a, %b : i32
+    warp.yield %s : i32
+  }
   return
 }
 
