@@ -22,6 +22,7 @@ their predicate forms, `warp.device_select_if`, `warp.device_partition_if`),
     sums = wd.segmented_reduce(x, offsets)     # sums[s] = x[offsets[s]:offsets[s+1]].sum()
     at, low = wd.segmented_argmin(x, offsets)  # CUB's ArgMin: (offset within, value) per segment
     out = wd.segmented_radix_sort(k, offsets)  # each k[offsets[s]:offsets[s+1]] sorted
+    current = wd.segmented_radix_sort(k, offsets, out=k2, double_buffer=True)  # k or k2
 
 Each call writes the one op into a host function, lets the compiler expand
 it (`warp-expand-device-ops`: kernels made of warp ops, and how to launch
@@ -435,14 +436,17 @@ def _level_samples(x: Any) -> Tuple[Any, bool]:
 
 def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: List[Any],
                      chip: str, stream: Any, backend: str,
-                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False) -> Any:
+                     channels: Optional[Tuple[int, int]] = None, unsigned: bool = False,
+                     level: Optional[Tuple[str, bool]] = None) -> Any:
     """warp.device_histogram of `x` into `out` with `levels` (the op's
     clause: "even" or "range"; "" for bin numbers, with channels), the even
     levels' bits `scalars` (a lower and an upper per channel) or the
     range's array in `extra`; with `channels` (C, A), `out` and the range's
     levels flat, of A rows each; `unsigned`: the integers compare as
-    unsigned."""
+    unsigned; `level`: the levels' element type and whether its integers
+    are unsigned, where it is not `x`'s."""
     element = _element_type(x)
+    level_type = level[0] if level is not None else element
     counters = _TYPES[_dtype_name(out)]
     bins = _length(out)
     types = [f"memref<?x{element}>", f"memref<{bins}x{counters}>"]
@@ -452,16 +456,19 @@ def _level_histogram(x: Any, out: Any, levels: str, scalars: List[Any], extra: L
         head = f" channels {channels[0]}"
     if unsigned:
         head += " unsigned"
-    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned))
+    if level is not None and level[1]:
+        head += " unsigned_levels"
+    key = ("histogram", levels, element, types[1], chip, str(channels), str(unsigned),
+           str(level))
     plan = _plans.get(key)
     if plan is None:
         if levels == "even":
             names = [f"%{side}{a}" for a in range(len(scalars) // 2) for side in ("lo", "hi")]
-            params = "".join(f", {name}: {element}" for name in names)
-            clause, tail = f" even({', '.join(names)} : {element})", ""
+            params = "".join(f", {name}: {level_type}" for name in names)
+            clause, tail = f" even({', '.join(names)} : {level_type})", ""
         elif levels == "range":
-            types.append(f"memref<?x{element}>" if channels is None
-                         else f"memref<{channels[1]}x?x{element}>")
+            types.append(f"memref<?x{level_type}>" if channels is None
+                         else f"memref<{channels[1]}x?x{level_type}>")
             params, clause, tail = f", %l: {types[2]}", " range %l", f", {types[2]}"
         else:
             params, clause, tail = "", "", ""
@@ -495,10 +502,28 @@ def _even_bounds(element: str, lower: Any, upper: Any, unsigned: bool = False) -
     return [low, high]
 
 
+def _level_type(x_element: str, unsigned: bool, name: str) -> Optional[Tuple[str, bool]]:
+    """The levels' element type of numpy name `name` and whether it is
+    unsigned, where it is not the samples' (`x_element`, `unsigned`), else
+    None; levels of the samples' type have their signedness."""
+    signed = _UNSIGNED.get(name, name)
+    if signed not in _TYPES:
+        raise TypeError(f"levels are int8..int64, uint8..uint64 or float16..float64, "
+                        f"not {name}")
+    element = _TYPES[signed]
+    if element == x_element:
+        if (signed != name) != unsigned:
+            sample = "u" * unsigned + signed
+            raise TypeError(f"{name} levels for {sample} samples: levels of the samples' "
+                            f"width share their signedness")
+        return None
+    return element, signed != name
+
+
 def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
                    dtype: str = "int32", chip: str = "sm_90", stream: Any = None,
                    backend: str = "cuda", channels: Optional[int] = None,
-                   active: Optional[int] = None) -> Any:
+                   active: Optional[int] = None, level_dtype: Any = None) -> Any:
     """CUB's DeviceHistogram::HistogramEven: `bins` bins spread evenly over
     `[lower, upper)`; a sample there goes to bin `floor((x - lower) * bins /
     (upper - lower))` (integers exactly; floats as CUB computes it, in `x`'s
@@ -510,22 +535,37 @@ def histogram_even(x: Any, bins: int, lower: Any, upper: Any, out: Any = None,
     holds pixels of C interleaved channels, `lower` and `upper` are
     sequences of one level per active channel (the first `active`, A,
     default C), and the result is (A, bins): row a is channel a's.
-    uint8..uint64 samples compare with their levels as unsigned."""
+    uint8..uint64 samples compare with their levels as unsigned.
+
+    `level_dtype` (a numpy dtype or its name; CUB's `LevelT` apart from
+    the samples' type): the levels are of that type, and the sample and
+    the levels are compared and binned in C++'s common type of the two
+    (warp.device_histogram's description), e.g. uint8 pixels with int32
+    levels as C++'s int, int32 samples with float64 levels as double."""
     x, unsigned = _level_samples(x)
     element = _element_type(x)
+    level = None
+    if level_dtype is not None:
+        # A name, a numpy dtype or scalar type, or a torch dtype.
+        type_name = getattr(level_dtype, "name", None) or getattr(level_dtype, "__name__", None)
+        level = _level_type(element, unsigned,
+                            str(type_name or level_dtype).replace("torch.", ""))
+    bound_type, bound_unsigned = level if level is not None else (element, unsigned)
     shape = _check_channels(channels, active)
     if shape is None:
         out = _counters(x, int(bins), out, dtype)
-        return _level_histogram(x, out, "even", _even_bounds(element, lower, upper, unsigned),
-                                [], chip, stream, backend, unsigned=unsigned)
+        return _level_histogram(x, out, "even",
+                                _even_bounds(bound_type, lower, upper, bound_unsigned),
+                                [], chip, stream, backend, unsigned=unsigned, level=level)
     lower, upper = list(lower), list(upper)
     if len(lower) != shape[1] or len(upper) != shape[1]:
         raise ValueError(f"lower and upper need a level per active channel ({shape[1]}), "
                          f"got {len(lower)} and {len(upper)}")
     out, flat = _channel_counters(x, shape[1], int(bins), out, dtype)
     bounds = [bits for a in range(shape[1])
-              for bits in _even_bounds(element, lower[a], upper[a], unsigned)]
-    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned)
+              for bits in _even_bounds(bound_type, lower[a], upper[a], bound_unsigned)]
+    _level_histogram(x, flat, "even", bounds, [], chip, stream, backend, shape, unsigned,
+                     level)
     return out
 
 
@@ -541,13 +581,14 @@ def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
     CUB's MultiHistogramRange): `x` holds pixels of C interleaved channels,
     `levels` is a contiguous (A, L) array (row a: channel a's levels, for
     the first `active`, A, default C) and the result is (A, L - 1).
-    uint8..uint64 samples (and levels) compare as unsigned."""
+    uint8..uint64 samples (and levels) compare as unsigned. Levels of
+    another type (CUB's `LevelT`): each sample is converted to it as C++
+    converts it (`(LevelT) sample`) and compared there, e.g. uint8 pixels
+    with float32 levels, int32 samples with float64 levels."""
     x, unsigned = _level_samples(x)
-    levels, levels_unsigned = _level_samples(levels)
     element = _element_type(x)
-    if _element_type(levels) != element or levels_unsigned != unsigned:
-        raise TypeError(f"levels has {'u' * levels_unsigned}{_element_type(levels)} elements, "
-                        f"x {'u' * unsigned}{element}")
+    level = _level_type(element, unsigned, _dtype_name(levels))
+    levels, _ = _level_samples(levels)
     shape = _check_channels(channels, active)
     if shape is not None:
         rows = tuple(getattr(levels, "shape", ()))
@@ -555,13 +596,13 @@ def histogram_range(x: Any, levels: Any, out: Any = None, dtype: str = "int32",
             raise ValueError(f"levels must be ({shape[1]}, L) with L >= 2, got shape {rows}")
         out, flat = _channel_counters(x, shape[1], rows[1] - 1, out, dtype)
         _level_histogram(x, flat, "range", [], [levels.reshape(-1)], chip, stream, backend,
-                         shape, unsigned)
+                         shape, unsigned, level)
         return out
     if _length(levels) < 2:
         raise ValueError(f"levels needs at least 2 values, got {_length(levels)}")
     out = _counters(x, _length(levels) - 1, out, dtype)
     return _level_histogram(x, out, "range", [], [levels], chip, stream, backend,
-                            unsigned=unsigned)
+                            unsigned=unsigned, level=level)
 
 
 def _cluster_blocks(value: Any) -> int:
@@ -612,28 +653,34 @@ def reduce(x: Any, kind: Any = "add", out: Any = None, chip: str = "sm_90",
     return out
 
 
-# The region text of each combiner function per element types. A function
-# is traced once per element types, as a JIT traces once per signature: a
-# combiner must not depend on state that changes between calls. A function
-# that cannot be referenced weakly is traced on each call.
+# The region text of each function the device ops trace (a combiner, a
+# key equality), per what it is and its element types. A function is traced
+# once per element types, as a JIT traces once per signature: it must not
+# depend on state that changes between calls. A function that cannot be
+# referenced weakly is traced on each call.
 _regions: "weakref.WeakKeyDictionary[Any, Dict[Tuple[str, ...], str]]" = \
     weakref.WeakKeyDictionary()
+
+
+def _traced(function: Any, what: str, elements: List[str], trace: Any) -> str:
+    """`trace(function, elements)`, kept per function, `what` and
+    `elements`."""
+    try:
+        kept = _regions.setdefault(function, {})
+    except TypeError:
+        kept = {}
+    key = (what, *elements)
+    if key not in kept:
+        kept[key] = trace(function, elements)
+    return kept[key]
 
 
 def _combine_region(combine: Any, elements: List[str]) -> str:
     """The `combine (...) { ... }` text of the combiner function `combine(k,
     left, right)` over tuples of `elements` (single values for one): the
     region warp_mlir's kernel builder makes for a warp.block_reduce, with
-    its locations (the user's lines), for a device op's text; kept per
-    function and element types."""
-    try:
-        kept = _regions.setdefault(combine, {})
-    except TypeError:
-        kept = {}
-    key = tuple(elements)
-    if key not in kept:
-        kept[key] = _trace_region(combine, elements)
-    return kept[key]
+    its locations (the user's lines), for a device op's text; kept."""
+    return _traced(combine, "combine", elements, _trace_region)
 
 
 def _trace_region(combine: Any, elements: List[str]) -> str:
@@ -647,8 +694,32 @@ def _trace_region(combine: Any, elements: List[str]) -> str:
         k.block_reduce(lambda left, right: combine(k, left, right),
                        values[0] if single else tuple(values))
     program.kernel(**params)(combiner)
-    text = str(program)
-    start = text.index("combine (")
+    return _region_text(str(program), "combine (")
+
+
+def _equal_region(equal: Any, key: str) -> str:
+    """The `equal(...) { ... }` text of a scan by key's equality function
+    `equal(k, a, b)` of two `key` Values (an i1 Value): the region the
+    kernel builder makes for a warp.merge_sort's compare function, renamed;
+    kept."""
+    return _traced(equal, "equal", [key], _trace_equal)
+
+
+def _trace_equal(equal: Any, keys: List[str]) -> str:
+    """_equal_region's text, traced from `equal`."""
+    from . import builder
+    program = builder.Program("device_equal")
+
+    def sorter(k, v):
+        k.merge_sort(v, compare=lambda a, b: equal(k, a, b))
+    program.kernel(v=builder.vector(1, getattr(builder, keys[0])))(sorter)
+    return "equal" + _region_text(str(program), "compare(")[len("compare"):]
+
+
+def _region_text(text: str, opening: str) -> str:
+    """The text of the first region of `text` that starts with `opening`,
+    up to its closing brace."""
+    start = text.index(opening)
     # The region ends at the brace that closes its first one (braces in
     # the locations' quoted file names do not count).
     depth, quoted, escaped, i = 0, False, False, text.index(")", start)
@@ -699,13 +770,16 @@ def _tuple_arrays(what: str, x: Any, init: Any, out: Any, missing_init: Optional
 
 
 def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
-              suffix: str = "", more_params: Tuple[str, ...] = ()) -> str:
+              suffix: str = "", more_params: Tuple[str, ...] = (),
+              more_types: str = "", more_regions: str = "") -> str:
     """A host function holding the one tuple op `head` (its mnemonic) on
     inputs %x<i> of `elements`, init values %i<i> of those types (where
     `with_init`) and outputs %o<i>, with the region of the combiner
     function; `suffix` after the outputs (" exclusive"), which may use the
-    function's `more_params` (after the outputs: "%b: memref<?xi32>")."""
-    region = _combine_region(combine, elements)
+    function's `more_params` (after the outputs: "%b: memref<?xi32>");
+    `more_types` after the outputs' types (" keys memref<?xi32>"),
+    `more_regions` after the combine region."""
+    region = _combine_region(combine, elements) + more_regions
     memrefs = [f"memref<?x{e}>" for e in elements]
     params = ", ".join([f"%x{i}: {m}" for i, m in enumerate(memrefs)] +
                        [f"%i{i}: {e}" for i, e in enumerate(elements) if with_init] +
@@ -713,7 +787,8 @@ def _tuple_op(head: str, elements: List[str], with_init: bool, combine: Any,
     names = lambda prefix: ", ".join(f"%{prefix}{i}" for i in range(len(elements)))  # noqa: E731
     init = f" init({names('i')} : {', '.join(elements)})" if with_init else ""
     return (f"func.func @device_op({params}) {{\n  {head} {names('x')}{init} into "
-            f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)} {region}\n"
+            f"{names('o')}{suffix} : {', '.join(memrefs)} -> {', '.join(memrefs)}"
+            f"{more_types} {region}\n"
             f"  return\n}}\n")
 
 
@@ -741,9 +816,10 @@ def _reduce_combine(x: Any, combine: Any, init: Any, out: Any, chip: str, stream
 
 
 def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, chip: str,
-                  stream: Any, backend: str) -> Any:
+                  stream: Any, backend: str, keys: Any = None, equal: Any = None) -> Any:
     """scan() with a combiner function: warp.device_scan_combine (init as
-    the integers of its bits, as the kernels take it)."""
+    the integers of its bits, as the kernels take it), by `keys` (with an
+    `equal` function or ==) where given."""
     single, arrays, inits, outs, elements, n = _tuple_arrays(
         "scan", x, init, out,
         "an exclusive scan with a combiner function needs init (a combiner has no identity)"
@@ -751,17 +827,42 @@ def _scan_combine(x: Any, combine: Any, init: Any, exclusive: bool, out: Any, ch
     if n and len({_address(o) for o in outs}) < len(outs):
         raise ValueError("the outs must be distinct arrays")
     bits = [_init_bits(v, e) for v, e in zip(inits, elements)]
+    suffix, params, types, regions, extra = "", (), "", "", []
+    if keys is not None:
+        keys = _scan_keys(keys, n, outs)
+        key_type = _element_type(keys)
+        suffix, params = " keys %k", (f"%k: memref<?x{key_type}>",)
+        types, extra = f" keys memref<?x{key_type}>", [keys]
+        if equal is not None:
+            regions = " " + _equal_region(equal, key_type)
+    elif equal is not None:
+        raise ValueError("equal goes with keys")
     text = _tuple_op("warp.device_scan_combine", elements, bool(inits), combine,
-                     " exclusive" if exclusive else "")
+                     suffix + (" exclusive" if exclusive else ""), params, types, regions)
     key = ("scan_combine", text, chip)
     plan = _plan_of(key, text, chip)
-    _launch(plan, arrays + bits + outs, n, stream, backend)
+    _launch(plan, arrays + bits + outs + extra, n, stream, backend)
     return outs[0] if single else tuple(outs)
+
+
+def _scan_keys(keys: Any, n: int, outs: List[Any]) -> Any:
+    """A scan's `keys`, checked (at least `n` elements, none of `outs`), as
+    the kernels take them (unsigned ones as the signed type of their bits:
+    == is bit for bit)."""
+    if _length(keys) < n:
+        raise ValueError(f"keys has {_length(keys)} elements, x {n}")
+    if any(o is keys for o in outs) or (n and _address(keys) in {_address(o) for o in outs}):
+        raise ValueError("out must not be keys")
+    name = _dtype_name(keys)
+    if name in _UNSIGNED:
+        keys = keys.view(_dtype(keys, _UNSIGNED[name]))
+    return keys
 
 
 def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
          chip: str = "sm_90", stream: Any = None, backend: str = "cuda",
-         cluster_blocks: int = 1, keys: Any = None, init: Any = None) -> Any:
+         cluster_blocks: int = 1, keys: Any = None, init: Any = None,
+         equal: Any = None) -> Any:
     """The inclusive (or `exclusive`) prefix scan of `x` with `kind`, into
     `out` (may be `x` itself) or a new array like `x`. `cluster_blocks` 2
     to 8 (sm_90 or the simulator): the tiles are scanned in thread-block
@@ -785,26 +886,32 @@ def scan(x: Any, kind: Any = "add", exclusive: bool = False, out: Any = None,
     so it need not be commutative. Returns `out` (an array, or a tuple of
     them, each of at least `len(x[0])` elements; an out may be an array of
     `x` itself, in place, but must not otherwise overlap an array of `x`
-    or another out), or new arrays. Not with `keys` or `cluster_blocks`;
-    init of any of the types (it travels as its bits)."""
+    or another out), or new arrays. Not with `cluster_blocks`; init of any
+    of the types (it travels as its bits).
+
+    A combiner function with `keys` (CUB's InclusiveScanByKey and
+    ExclusiveScanByKey with a custom op, init and equality_op): the scan
+    restarts at each segment of equal neighbouring keys, `init` (where
+    given) in front of every segment, an exclusive one's segments starting
+    with `init`; `equal(k, a, b)` (a function of two key Values returning
+    an i1 Value, e.g. `lambda k, a, b: a // 10 == b // 10`) says
+    which neighbours `keys[i-1]`, `keys[i]` are in one segment, in place
+    of `==`."""
     if callable(kind):
-        if cluster_blocks != 1 or keys is not None:
-            raise ValueError("cluster_blocks and keys do not combine with a combiner function")
-        return _scan_combine(x, kind, init, exclusive, out, chip, stream, backend)
+        if cluster_blocks != 1:
+            raise ValueError("cluster_blocks does not combine with a combiner function")
+        return _scan_combine(x, kind, init, exclusive, out, chip, stream, backend, keys,
+                             equal)
     if init is not None:
         raise ValueError("init goes with a combiner function (a kind has its identity)")
+    if equal is not None:
+        raise ValueError("equal goes with a combiner function (warp.device_scan_combine)")
     cluster = _cluster_blocks(cluster_blocks)
     n = _length(x)
     if keys is not None:
         if cluster != 1:
             raise ValueError("cluster_blocks does not combine with keys")
-        if _length(keys) < n:
-            raise ValueError(f"keys has {_length(keys)} elements, x {n}")
-        if out is keys:
-            raise ValueError("out must not be keys")
-        name = _dtype_name(keys)
-        if name in ("uint8", "uint16", "uint32", "uint64"):  # == is bit for bit
-            keys = keys.view(_dtype(keys, name[1:]))
+        keys = _scan_keys(keys, n, [out])
     out = _output(x, out, n)
     _run("scan", [x, out], kind, bool(exclusive), chip, stream, backend, cluster, keys)
     return out
@@ -1076,7 +1183,7 @@ def radix_sort(keys: Any, values: Any = None, out: Any = None, values_out: Any =
 def segmented_radix_sort(keys: Any, offsets: Any, values: Any = None, out: Any = None,
                          values_out: Any = None, descending: bool = False, begin_bit: int = 0,
                          end_bit: Optional[int] = None, chip: str = "sm_90", stream: Any = None,
-                         backend: str = "cuda") -> Any:
+                         backend: str = "cuda", double_buffer: bool = False) -> Any:
     """Each segment of the keys sorted on its own, stably, at its own
     positions (CUB's DeviceSegmentedRadixSort::SortKeys, SortPairs and
     their Descending forms; warp.device_segmented_radix_sort): segment `s`
@@ -1088,14 +1195,21 @@ def segmented_radix_sort(keys: Any, offsets: Any, values: Any = None, out: Any =
     `radix_sort`'s. Returns `out` (or `(out, values_out)`), each of at
     least `len(keys)` elements, not overlapping the inputs; the elements in
     no segment are left as they are, and new arrays are copies of the
-    inputs, so that they keep the inputs' elements there."""
+    inputs, so that they keep the inputs' elements there.
+
+    `double_buffer=True` (CUB's DoubleBuffer form): as `radix_sort`'s, the
+    inputs and outputs are the two buffers the passes go back and forth
+    between (no copy of the data is allocated), both are overwritten in
+    the segments, and the one that holds the sorted keys (and values) is
+    returned: `keys` itself or `out`, by the key type and bits only, as
+    `radix_sort` returns it for the same keys and bits."""
     begin, end = _offsets(offsets)
     if out is None:
         out = _copy(keys)
     if values is not None and values_out is None:
         values_out = _copy(values)
     return _radix_sort(keys, (begin, end), values, out, values_out, descending, begin_bit,
-                       end_bit, chip, stream, backend, False)
+                       end_bit, chip, stream, backend, double_buffer)
 
 
 def _copy(x: Any) -> Any:

@@ -321,3 +321,16 @@ def test_a_combiner_is_traced_once_per_element_types():
         x = np.arange(1, 41, dtype=dtype)
         np.testing.assert_array_equal(wd.scan(x, add, backend="sim"), np.cumsum(x))
     assert len(calls) == 2
+    # A key equality too: traced once for both calls.
+    compared = []
+
+    def tens(k, a, b):
+        compared.append(1)
+        return a // 10 == b // 10
+
+    keys = np.arange(40, dtype=np.int32)
+    x = np.ones(40, np.int32)
+    for _ in range(2):
+        np.testing.assert_array_equal(wd.scan(x, add, keys=keys, equal=tens, backend="sim"),
+                                      keys % 10 + 1)
+    assert len(compared) == 1
