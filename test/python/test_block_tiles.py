@@ -145,10 +145,10 @@ def test_tile_ir_and_errors():
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_size(k, x):
             k.block_reduce("add", x[0], tile=96)
-    with pytest.raises(wm.VerificationError, match="'raking' does not take 'tile'"):
+    with pytest.raises(wm.VerificationError, match="'raking' does not take 'reverse'"):
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_raking(k, x):
-            k.block_scan("add", x[0], tile=64, algorithm="raking")
+            k.block_scan("add", x[0], tile=64, algorithm="raking", reverse=True)
     with pytest.raises(TypeError, match="tile must be an int"):
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_kind(k, x):
