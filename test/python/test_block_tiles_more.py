@@ -272,34 +272,3 @@ def test_tiled_items_and_raking_match_numpy(backend, n, block, tile, algorithm, 
         np.testing.assert_array_equal(got, wrap32(want[name]),
                                       err_msg=f"{name}: n {n}, block {block}, tile {tile}")
 
-
-@functools.lru_cache(maxsize=None)
-def raking_float_program(tile):
-    prog = wm.Program(f"tiles_raking_float_{tile}")
-
-    @prog.kernel(x=wm.memref(wm.f32), inc=wm.memref(wm.f32), exc=wm.memref(wm.f32))
-    def raking_float(k, x, inc, exc):
-        t = linear_thread(k)
-        inc[t] = k.block_scan("add", x[t], algorithm="raking", tile=tile)
-        exc[t] = k.block_scan("add", x[t], exclusive=True, init=2.5, algorithm="raking",
-                              tile=tile)
-    return prog
-
-
-@pytest.mark.skipif(ref is None, reason="needs test/Integration/CUDA/reference.py")
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_tiled_raking_float_order(backend):
-    """Floats that round: each tile's bits are raking's documented combine
-    order over a block of N threads (reference.py's block_scan_order)."""
-    block, tile = (32, 8), 128
-    compiled = wm.compile(raking_float_program(tile), chip="sm_90")
-    rng = np.random.default_rng(17)
-    x = (rng.standard_normal(256) * 1e3).astype(np.float32)
-    inc, exc = np.zeros(256, np.float32), np.zeros(256, np.float32)
-    wm.launch(compiled, "raking_float", 1, block, x, inc, exc, backend=backend)
-    f32 = np.dtype(np.float32)
-    want_inc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order("raking", v, f32)[0])
-    want_exc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order(
-        "raking", v, f32, init=np.float32(2.5), exclusive=True)[0])
-    np.testing.assert_array_equal(inc, np.array(want_inc, np.float32))
-    np.testing.assert_array_equal(exc, np.array(want_exc, np.float32))

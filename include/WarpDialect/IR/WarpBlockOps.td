@@ -137,8 +137,14 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     `__syncthreads`'s) and the tile's own 66 slots of the scratch array
     (after the block's, apart for each tile size: a tile's barrier waits
     for no thread outside it); one scratch half, so a tiled op that writes
-    before its first barrier starts with the tile's barrier. No `raking`,
-    no `items`.
+    before its first barrier starts with the tile's barrier. With `items`
+    each thread folds its items first, as without a tile, and the tile
+    reduces the folds. `algorithm = <raking>` with `tile` (only where
+    asked for: the compiler's choice of a tiled op is `warp_reductions`)
+    rakes each tile on its own, warp 0 of the tile folding segments of
+    `S = N / 32` ranks, in raking buffers of its own per tile size
+    (`@__warp_block_tile_rake`: a group of `N + 32` slots per tile, the
+    tile's ranks padded after each segment and its total's slot).
 
     **Result in thread 0** (CUB's `BlockReduce`, whose result only thread
     0 holds): with `threads = <first>` only thread 0's result is the
@@ -156,6 +162,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     %all = warp.block_reduce <add> %four items : vector<4xf32>
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     %tileSum = warp.block_reduce <add> %x tile 128 : f32
+    %tileItems = warp.block_reduce <add> %four items algorithm = <raking> tile 256 : vector<4xf32>
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
         combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
@@ -282,8 +289,12 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     a block of `N` threads would (thread `t` gets the combination over
     ranks `0 .. t % N` of its tile `t / N`, `init` in front of each tile,
     the total being the tile's), with the rules and lowering of
-    `warp.block_reduce`'s `tile`: `warp_scans` only, a named barrier per
-    tile, no `items`.
+    `warp.block_reduce`'s `tile`: a named barrier per tile; with `items`
+    the tile scans its threads' folds and each thread rescans its items
+    from its prefix (in the tile); `algorithm = <raking>` only where asked
+    for (the compiler's choice of a tiled scan is `warp_scans`), each tile
+    raking its own segments in raking buffers of its own per tile size,
+    as `warp.block_reduce`'s.
 
     `algorithm` chooses the lowering and with it the combine order (fixed
     for each, so float results are reproducible run to run; integer kinds
