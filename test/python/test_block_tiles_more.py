@@ -14,7 +14,7 @@ import pytest
 
 import warp_mlir as wm
 from conftest import BACKENDS
-from block_kernels import block_threads, linear_thread
+from block_kernels import affine, block_threads, linear_thread, wrap
 
 CUDA_SUITE = Path(__file__).resolve().parents[1] / "Integration" / "CUDA"
 sys.path.insert(0, str(CUDA_SUITE))
@@ -272,3 +272,45 @@ def test_tiled_items_and_raking_match_numpy(backend, n, block, tile, algorithm, 
         np.testing.assert_array_equal(got, wrap32(want[name]),
                                       err_msg=f"{name}: n {n}, block {block}, tile {tile}")
 
+
+
+@functools.lru_cache(maxsize=None)
+def tiled_items_region_program(n, tile):
+    """Per tile, over n items a thread: the affine maps' composition (a
+    combine region without init: each thread's prefix is the tiled
+    inclusive scan of the thread before, read by a tiled block shuffle),
+    and a reverse add scan (the tile's last rank has no suffix)."""
+    prog = wm.Program(f"tiled_items_region_{n}_{tile}")
+
+    @prog.kernel(a=wm.memref(wm.i32), b=wm.memref(wm.i32), x=wm.memref(wm.i32),
+                 sa=wm.memref(wm.i32), sb=wm.memref(wm.i32), rev=wm.memref(wm.i32))
+    def region_kernel(k, a, b, x, sa, sb, rev):
+        t = linear_thread(k)
+        base = t * n
+        va, vb = k.load_vector(a, base, n), k.load_vector(b, base, n)
+        ma, mb = k.block_scan(affine, (va, vb), items=True, tile=tile)
+        k.store_vector(sa, base, ma)
+        k.store_vector(sb, base, mb)
+        k.store_vector(rev, base, k.block_scan("add", k.load_vector(x, base, n), items=True,
+                                               reverse=True, tile=tile))
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("n,block,tile", [(3, (64, 4), 128), (4, 128, 64)], ids=str)
+def test_tiled_items_region_and_reverse(backend, n, block, tile):
+    compiled = wm.compile(tiled_items_region_program(n, tile), chip="sm_90")
+    threads = block_threads(block)
+    rng = np.random.default_rng([threads, tile, n, 3])
+    a, b, x = (rng.integers(-1000, 1000, threads * n).astype(np.int32) for _ in range(3))
+    sa, sb, rev = (np.zeros(threads * n, np.int32) for _ in range(3))
+    wm.launch(compiled, "region_kernel", 1, block, a, b, x, sa, sb, rev, backend=backend)
+    group = tile * n
+    want_rev = np.flip(np.cumsum(np.flip(x.astype(np.int64).reshape(-1, group), 1), 1), 1)
+    np.testing.assert_array_equal(rev, wrap32(want_rev.reshape(-1)))
+    for i in range(threads * n):
+        start = i - i % group
+        acc = (int(a[start]), int(b[start]))
+        for j in range(start + 1, i + 1):
+            acc = tuple(map(wrap, affine(acc, (int(a[j]), int(b[j])))))
+        assert (sa[i], sb[i]) == acc, i
