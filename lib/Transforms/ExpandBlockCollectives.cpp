@@ -128,10 +128,10 @@ int64_t exchangeBufferElements(Operation *op, VectorType items) {
 
 /// The segment length S of a raking op's buffer that is padded with one
 /// slot after every S: a known block (or a tile) of more than one warp
-/// whose segments have an even length. Lane l's segment then starts at l (S + 1), an odd
-/// stride, so warp 0's lanes walk their segments without bank conflicts
-/// (unpadded, a stride of S = 8 words puts 8 lanes on each bank; CUB pads
-/// its raking grid the same way).
+/// whose segments have an even length. Lane l's segment then starts at
+/// l (S + 1), an odd stride, so warp 0's lanes walk their segments without
+/// bank conflicts (unpadded, a stride of S = 8 words puts 8 lanes on each
+/// bank; CUB pads its raking grid the same way).
 std::optional<int64_t> getRakingPadding(Operation *op) {
   std::optional<int64_t> threads = getKnownGroupThreads(op);
   if (!threads || *threads <= kWarpSize)
@@ -145,8 +145,7 @@ std::optional<int64_t> getRakingPadding(Operation *op) {
 /// Slots of a raking op's buffer for one block (B_max threads) or one tile
 /// (`tile N`): a slot per thread, the padding, and the total's slot.
 int64_t getRakingGroupSlots(Operation *op) {
-  int64_t threads =
-      getTileThreads(op).value_or(getMaxBlockThreads(op));
+  int64_t threads = getTileThreads(op).value_or(getMaxBlockThreads(op));
   std::optional<int64_t> padding = getRakingPadding(op);
   return threads + (padding ? (threads - 1) / *padding : 0) + 1;
 }
@@ -1147,18 +1146,21 @@ Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
 /// The block (or tile) ballot: each warp's ballot of its live lanes, lane
 /// 0 parks it in the warp's slot, a barrier, every thread loads the words
 /// (the verifier's W: the tile's or the known block's warps, every one of
-/// which parked a word).
+/// which parked a word). A known block of one warp: its ballot, the one
+/// word, with no memory or barrier.
 Tuple expandBallot(BlockBuilder &bb, BlockBallotOp op) {
   OpBuilder &b = bb.b;
   Location loc = bb.loc;
   const BlockGeometry &g = bb.geometry;
+  VectorType type = op.getResult().getType();
   Value word = BallotOp::create(b, loc, b.getI32Type(), op.getPredicate(),
                                 g.mask);
+  if (getKnownOneWarpThreads(op))
+    return {vector::FromElementsOp::create(b, loc, type, word)};
   bb.leadingBarrier();
   bb.parkPerWarp(word);
   bb.barrier();
   SmallVector<Value> words;
-  VectorType type = op.getResult().getType();
   for (int64_t w = 0; w < type.getNumElements(); ++w)
     words.push_back(bb.load(bb.cst(w)).front());
   return {vector::FromElementsOp::create(b, loc, type, words)};
@@ -1364,11 +1366,14 @@ std::pair<Value, Value> expandShift(OpBuilder &b, Location loc,
 }
 
 /// Whether `op` parks values in the scratch arrays: every block reduce,
-/// scan, broadcast and ballot but the raking ones and those of one warp, which are
-/// its warp's collectives.
+/// scan, broadcast and ballot but the raking ones and those of one warp,
+/// which are its warp's collectives.
 bool usesScratch(Operation *op) {
-  if (isa<BlockBroadcastOp, BlockBallotOp>(op))
+  if (isa<BlockBroadcastOp>(op))
     return true;
+  // A tile is at least two warps (the verifier's rule).
+  if (isa<BlockBallotOp>(op))
+    return !getKnownOneWarpThreads(op);
   if (!isa<BlockReduceOp, BlockScanOp>(op) || isRakingBlockOp(op))
     return false;
   if (auto scan = dyn_cast<BlockScanOp>(op))

@@ -41,6 +41,13 @@
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 
+// A known block of one warp (20 threads): its ballot, no memory or barrier.
+// CHECK-LABEL: gpu.func @one_warp(
+// CHECK: %[[ONE:.+]] = warp.ballot %{{.+}} mask %c1048575_i32 : i32
+// CHECK-NEXT: vector.from_elements %[[ONE]] : vector<1xi32>
+// CHECK-NOT: barrier
+// CHECK: gpu.return
+
 // CHECK-LABEL: gpu.func @xor(
 // CHECK: %[[RANK:.+]] = arith.andi %{{.+}}, %c255_i32 : i32
 // CHECK: %[[PARTNER:.+]] = arith.xori %[[RANK]], %{{.+}} : i32
@@ -73,6 +80,15 @@ gpu.module @kernels {
     %p = arith.cmpi sgt, %x, %c0 : i32
     %m = warp.block_ballot %p tile 128 : vector<4xi32>
     memref.store %m, %out[%t] : memref<?xvector<4xi32>>
+    gpu.return
+  }
+  gpu.func @one_warp(%io: memref<?xi32>, %out: memref<?xvector<1xi32>>) kernel attributes {known_block_size = array<i32: 5, 4, 1>} {
+    %t = gpu.thread_id x
+    %x = memref.load %io[%t] : memref<?xi32>
+    %c0 = arith.constant 0 : i32
+    %p = arith.cmpi sgt, %x, %c0 : i32
+    %m = warp.block_ballot %p : vector<1xi32>
+    memref.store %m, %out[%t] : memref<?xvector<1xi32>>
     gpu.return
   }
   gpu.func @xor(%io: memref<?xf32>, %d: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {

@@ -137,9 +137,10 @@ def ballot_model(p, group, words):
 
 
 # (block, tile): 4, 2 and 1 tiles of 64..256, 2-D blocks; whole blocks of a
-# known size (tile None), a ragged one and a 2-D one.
+# known size (tile None), a ragged one, a 2-D one and one of a partial warp
+# (its warp's ballot).
 BALLOT_CASES = [(256, 64), ((64, 4), 128), (256, 256), ((128, 4), 256),
-                (100, None), ((32, 3), None)]
+                (100, None), ((32, 3), None), ((5, 4), None)]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -468,9 +468,8 @@ def Warp_BlockBallotOp : Warp_BlockOp<"block_ballot"> {
     `W` is fixed by the type: `N / 32` with `tile N`, else `ceil(B / 32)`
     for the block's `B` threads of the `gpu.func`'s `known_block_size`
     (the verifier rejects a block ballot without `tile` in a function
-    whose block size it does not know, and a `W` other than these). A
-    block of at most 32 threads has one word, the warp's `warp.ballot`.
-    The rules of `tile` are those of `warp.block_reduce`'s.
+    whose block size it does not know, and a `W` other than these). The
+    rules of `tile` are those of `warp.block_reduce`'s.
 
     Lowering (`warp-expand-block-collectives`): each warp's `warp.ballot`
     (of its live lanes), lane 0 of each warp parks its word in warp `w`'s
@@ -479,7 +478,9 @@ def Warp_BlockBallotOp : Warp_BlockOp<"block_ballot"> {
     barrier with `tile`), and every thread loads the `W` words. As
     `warp.block_broadcast`, a barrier in front (earlier readers of the
     slots are done) where the kernel's block ops do not alternate the
-    scratch array's halves, and always with `tile`.
+    scratch array's halves, and always with `tile`. A known block of at
+    most 32 threads has one word, its warp's `warp.ballot`: no memory, no
+    barrier.
 
     ```mlir
     // A block of 256 threads (known_block_size): 8 words.
