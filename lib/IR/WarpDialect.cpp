@@ -942,29 +942,17 @@ static LogicalResult verifyTileSize(Operation *op, int64_t n) {
   return success();
 }
 
-/// A block reduce's or scan's `tile`: a valid size, without `items` or the
-/// raking algorithm (their buffers span the block).
+/// A block reduce's or scan's `tile`: a valid size.
 static LogicalResult verifyCombiningTile(Operation *op,
-                                         std::optional<uint32_t> tile,
-                                         bool items, bool raking) {
-  if (!tile)
-    return success();
-  if (failed(verifyTileSize(op, *tile)))
-    return failure();
-  if (items)
-    return op->emitOpError("'tile' does not take 'items'");
-  if (raking)
-    return op->emitOpError("algorithm 'raking' does not take 'tile'");
-  return success();
+                                         std::optional<uint32_t> tile) {
+  return tile ? verifyTileSize(op, *tile) : success();
 }
 
 LogicalResult BlockReduceOp::verify() {
   if (failed(verifyReduceLike(*this, getKind(), getValues().getTypes(),
                               getResult().getTypes(), getCommutative())) ||
       failed(verifyItems(*this, getItems(), getValues())) ||
-      failed(verifyCombiningTile(
-          *this, getTile(), getItems(),
-          getAlgorithm() == BlockReduceAlgorithm::Raking)))
+      failed(verifyCombiningTile(*this, getTile())))
     return failure();
   if (!getValidThreads())
     return success();
@@ -989,6 +977,31 @@ LogicalResult BlockBroadcastOp::verify() {
       thread && (*thread < 0 || *thread >= *tile))
     return emitOpError() << "thread " << *thread << " is not a rank of a tile of "
                          << *tile << " threads";
+  return success();
+}
+
+LogicalResult BlockBallotOp::verify() {
+  int64_t words = getResult().getType().getNumElements();
+  std::optional<uint32_t> tile = getTile();
+  if (tile) {
+    if (failed(verifyTileSize(*this, *tile)))
+      return failure();
+    if (words != *tile / kWarpSize)
+      return emitOpError() << "result of a tile of " << *tile
+                           << " threads must have " << *tile / kWarpSize
+                           << " words (one per warp), got " << words;
+    return success();
+  }
+  std::optional<int64_t> threads = getKnownBlockThreads(*this);
+  if (!threads)
+    return emitOpError(
+        "without 'tile' needs the gpu.func's known_block_size (the mask has "
+        "a word per warp of the block)");
+  int64_t warps = (*threads + kWarpSize - 1) / kWarpSize;
+  if (words != warps)
+    return emitOpError() << "result must have " << warps
+                         << " words (one per warp of the block's " << *threads
+                         << " threads), got " << words;
   return success();
 }
 
@@ -1048,9 +1061,7 @@ static LogicalResult verifyPrefixRegion(BlockScanOp op) {
 
 LogicalResult BlockScanOp::verify() {
   if (failed(verifyItems(*this, getItems(), getValues())) ||
-      failed(verifyCombiningTile(*this, getTile(), getItems(),
-                                 getAlgorithm() ==
-                                     BlockScanAlgorithm::Raking)))
+      failed(verifyCombiningTile(*this, getTile())))
     return failure();
   if (getReverse() && getAlgorithm() == BlockScanAlgorithm::Raking)
     return emitOpError("algorithm 'raking' does not take 'reverse' (use "

@@ -8,7 +8,7 @@
 // one memref.global per payload type in the gpu.module (per buffer key: a
 // tuple's second value of one type takes a second array), in halves of
 //
-//   slots 0..31   one per warp: the warps' partials or totals
+//   slots 0..31   one per warp: the warps' partials, totals or ballots
 //   slot  32      the block's reduction / total
 //   slot  33      block_broadcast's value
 //   slots 34..65  one per warp: block_scan's prefixes
@@ -43,7 +43,9 @@
 // arrays get 66 slots per tile after the halves, apart for each tile size,
 // and the tiled ops take the one-half scheme in them (they never flip the
 // phase: one tile's ops need not be another's). Tiled block shuffles have
-// an exchange buffer of their own per tile size.
+// an exchange buffer of their own per tile size, and tiled raking ops
+// raking buffers of their own per tile size, a group of slots per tile (its
+// threads' slots, padded, and its total's), used as a block's.
 //
 // A raking block_scan parks every thread's values in raking buffers of its
 // own (a slot per thread of the largest block, padded against bank
@@ -107,6 +109,7 @@ constexpr llvm::StringLiteral kBlockExchangeBufferName = "__warp_block_exchange"
 constexpr llvm::StringLiteral kTileExchangeBufferName =
     "__warp_block_tile_exchange";
 constexpr llvm::StringLiteral kRakeBufferName = "__warp_block_rake";
+constexpr llvm::StringLiteral kTileRakeBufferName = "__warp_block_tile_rake";
 constexpr llvm::StringLiteral kScratchBufferName = "__warp_block_scratch";
 
 
@@ -124,13 +127,13 @@ int64_t exchangeBufferElements(Operation *op, VectorType items) {
 }
 
 /// The segment length S of a raking op's buffer that is padded with one
-/// slot after every S: a known block of more than one warp whose segments
-/// have an even length. Lane l's segment then starts at l (S + 1), an odd
-/// stride, so warp 0's lanes walk their segments without bank conflicts
-/// (unpadded, a stride of S = 8 words puts 8 lanes on each bank; CUB pads
-/// its raking grid the same way).
+/// slot after every S: a known block (or a tile) of more than one warp
+/// whose segments have an even length. Lane l's segment then starts at
+/// l (S + 1), an odd stride, so warp 0's lanes walk their segments without
+/// bank conflicts (unpadded, a stride of S = 8 words puts 8 lanes on each
+/// bank; CUB pads its raking grid the same way).
 std::optional<int64_t> getRakingPadding(Operation *op) {
-  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  std::optional<int64_t> threads = getKnownGroupThreads(op);
   if (!threads || *threads <= kWarpSize)
     return std::nullopt;
   int64_t length = llvm::divideCeil(*threads, kWarpSize);
@@ -139,12 +142,22 @@ std::optional<int64_t> getRakingPadding(Operation *op) {
   return length;
 }
 
-/// Slots of a raking op's buffer: a slot per thread of the block (B_max),
-/// the padding, and the block total's slot.
-int64_t getRakingSlots(Operation *op) {
-  int64_t threads = getMaxBlockThreads(op);
+/// Slots of a raking op's buffer for one block (B_max threads) or one tile
+/// (`tile N`): a slot per thread, the padding, and the total's slot.
+int64_t getRakingGroupSlots(Operation *op) {
+  int64_t threads = getTileThreads(op).value_or(getMaxBlockThreads(op));
   std::optional<int64_t> padding = getRakingPadding(op);
   return threads + (padding ? (threads - 1) / *padding : 0) + 1;
+}
+
+/// Slots of a raking op's buffer: one group's (getRakingGroupSlots), or
+/// with `tile N` one group per tile of the largest block, tile i's from
+/// i times a group's.
+int64_t getRakingSlots(Operation *op) {
+  int64_t slots = getRakingGroupSlots(op);
+  if (std::optional<int64_t> n = getTileThreads(op))
+    return slots * getMaxTiles(op, *n);
+  return slots;
 }
 
 /// Where the executing thread sits in its block, as i32 values.
@@ -312,31 +325,49 @@ public:
     return result;
   }
 
-  /// The raking buffers of a tuple of `types` and, per buffer, the slot of
-  /// the block total (its last one, past every thread's slot).
+  /// The raking buffers of the raking op `op` over a tuple of `types` and,
+  /// per buffer, the slot of the total: the last one of the group (the
+  /// block, or with `tile` the tile, whose group of slots the op's
+  /// BlockBuilder then places), past every thread's slot.
   std::pair<Tuple, SmallVector<int64_t>>
-  getRakeBuffers(OpBuilder &b, Location loc, TypeRange types) {
+  getRakeBuffers(OpBuilder &b, Location loc, Operation *op, TypeRange types) {
     std::pair<Tuple, SmallVector<int64_t>> result;
     for (auto [type, slot] : getBufferKeys(types)) {
-      memref::GlobalOp global = buffers.lookup(kRakeBufferName, type, slot);
+      auto [name, key] = getRakeBufferKey(op, slot);
+      memref::GlobalOp global = buffers.lookup(name, type, key);
       result.first.push_back(WorkgroupBuffers::read(b, loc, global));
-      result.second.push_back(global.getType().getNumElements() - 1);
+      result.second.push_back(getTileThreads(op)
+                                  ? getRakingGroupSlots(op) - 1
+                                  : global.getType().getNumElements() - 1);
     }
     return result;
   }
 
   /// Creates the raking buffers, one per buffer key: a slot per thread of
   /// the largest block of a raking scan or reduction, its padding, and one
-  /// for the block total.
+  /// for the block total. Tiled raking ops have buffers of their own, one
+  /// per tile size, for the reason of useTiles.
   void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
     for (Operation *op : blockOps) {
       if (!isRakingBlockOp(op))
         continue;
       for (auto [type, slot] : getBufferKeys(
-               cast<CombiningOpInterface>(op).getValues().getTypes()))
-        buffers.reserve(kRakeBufferName, type, slot, getRakingSlots(op));
+               cast<CombiningOpInterface>(op).getValues().getTypes())) {
+        auto [name, key] = getRakeBufferKey(op, slot);
+        buffers.reserve(name, type, key, getRakingSlots(op));
+      }
     }
     buffers.allocate();
+  }
+
+  /// The name and key of the raking buffer of the `slot`th value of its
+  /// type in the raking op `op`: a tiled op's per tile size.
+  static std::pair<StringRef, unsigned> getRakeBufferKey(Operation *op,
+                                                         unsigned slot) {
+    if (std::optional<int64_t> n = getTileThreads(op))
+      return {kTileRakeBufferName,
+              slot * kTileSizeKeys + getTileBufferSlot(*n)};
+    return {kRakeBufferName, slot};
   }
 
   /// The block exchange buffer of `element` (see prepareExchangeBuffers),
@@ -356,6 +387,9 @@ public:
   static unsigned getTileBufferSlot(uint32_t threads) {
     return llvm::Log2_32(threads);
   }
+  /// Keys getTileBufferSlot gives (log2 of at most kMaxTileThreads).
+  static constexpr unsigned kTileSizeKeys = 16;
+  static_assert(kMaxTileThreads < (int64_t(1) << kTileSizeKeys));
 
   /// Creates the block exchange buffers, one per element type sized for the
   /// largest exchange, block shuffle (a slot per thread of its payload type)
@@ -452,14 +486,14 @@ public:
       gpu::BarrierOp::create(b, loc);
   }
   /// With a tile: its slots of the scratch arrays start at `firstTileSlot`
-  /// + tile * kScratchSlots (tiles never alternate halves: one tile's block
+  /// + tile * `tileSlots` (tiles never alternate halves: one tile's block
   /// ops need not be another's, so their phases could differ).
-  void placeInTile(int64_t firstTileSlot) {
+  void placeInTile(int64_t firstTileSlot, int64_t tileSlots = kScratchSlots) {
     if (!geometry.tile)
       return;
     offset = arith::AddIOp::create(
         b, loc, cst(firstTileSlot),
-        arith::MulIOp::create(b, loc, geometry.tile, cst(kScratchSlots)));
+        arith::MulIOp::create(b, loc, geometry.tile, cst(tileSlots)));
   }
   /// Whether this op's scratch half alternates with the previous block
   /// op's (see the file comment).
@@ -655,7 +689,7 @@ struct RakingSegments {
     }
     next = add(start, bb.cst(1));
     has = bb.ult(g.lane, count);
-    std::optional<int64_t> threads = getKnownBlockThreads(op);
+    std::optional<int64_t> threads = getKnownGroupThreads(op);
     if (threads && *threads % kWarpSize == 0 && *threads > kWarpSize)
       wholeLength = *threads / kWarpSize;
   }
@@ -1109,6 +1143,29 @@ Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
   return bb.loadAt(totalSlots);
 }
 
+/// The block (or tile) ballot: each warp's ballot of its live lanes, lane
+/// 0 parks it in the warp's slot, a barrier, every thread loads the words
+/// (the verifier's W: the tile's or the known block's warps, every one of
+/// which parked a word). A known block of one warp: its ballot, the one
+/// word, with no memory or barrier.
+Tuple expandBallot(BlockBuilder &bb, BlockBallotOp op) {
+  OpBuilder &b = bb.b;
+  Location loc = bb.loc;
+  const BlockGeometry &g = bb.geometry;
+  VectorType type = op.getResult().getType();
+  Value word = BallotOp::create(b, loc, b.getI32Type(), op.getPredicate(),
+                                g.mask);
+  if (getKnownOneWarpThreads(op))
+    return {vector::FromElementsOp::create(b, loc, type, word)};
+  bb.leadingBarrier();
+  bb.parkPerWarp(word);
+  bb.barrier();
+  SmallVector<Value> words;
+  for (int64_t w = 0; w < type.getNumElements(); ++w)
+    words.push_back(bb.load(bb.cst(w)).front());
+  return {vector::FromElementsOp::create(b, loc, type, words)};
+}
+
 Tuple expandBroadcast(BlockBuilder &bb, BlockBroadcastOp op) {
   bb.leadingBarrier();
   bb.onlyIf(bb.eq(bb.geometry.thread, op.getThread()),
@@ -1198,7 +1255,7 @@ Value expandScatter(OpBuilder &b, Location loc, Scratch &scratch,
 /// slot per thread): a barrier (the buffer's earlier readers are done), each
 /// thread writes its slot, a barrier, each reads its source's slot: t + d
 /// (offset; its own slot, so its own value, where t + d is outside the
-/// block) or (t + d) mod B (rotate).
+/// block), (t + d) mod B (rotate) or t ^ d (xor; its own slot from B on).
 std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
                                       Scratch &scratch, BlockShuffleOp op) {
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
@@ -1239,6 +1296,11 @@ std::pair<Value, Value> expandShuffle(OpBuilder &b, Location loc,
         cmp(P::slt, distance, sub(threads, thread)));
     source = arith::SelectOp::create(b, loc, valid, add(thread, distance),
                                      thread);
+  } else if (op.getMode() == BlockShuffleMode::Xor) {
+    // t ^ d, unsigned: a negative d names a rank past any block.
+    Value partner = arith::XOrIOp::create(b, loc, thread, distance);
+    valid = cmp(P::ult, partner, threads);
+    source = arith::SelectOp::create(b, loc, valid, partner, thread);
   } else {
     // t + (d rem B) lies in (-B, 2B): one correction either way.
     Value sum = add(thread, arith::RemSIOp::create(b, loc, distance, threads));
@@ -1304,11 +1366,14 @@ std::pair<Value, Value> expandShift(OpBuilder &b, Location loc,
 }
 
 /// Whether `op` parks values in the scratch arrays: every block reduce,
-/// scan and broadcast but the raking ones and those of one warp, which are
-/// its warp's collectives.
+/// scan, broadcast and ballot but the raking ones and those of one warp,
+/// which are its warp's collectives.
 bool usesScratch(Operation *op) {
   if (isa<BlockBroadcastOp>(op))
     return true;
+  // A tile is at least two warps (the verifier's rule).
+  if (isa<BlockBallotOp>(op))
+    return !getKnownOneWarpThreads(op);
   if (!isa<BlockReduceOp, BlockScanOp>(op) || isRakingBlockOp(op))
     return false;
   if (auto scan = dyn_cast<BlockScanOp>(op))
@@ -1507,10 +1572,12 @@ struct WarpExpandBlockCollectivesPass
         if (isRakingBlockOp(op)) {
           SmallVector<int64_t> slots;
           BlockBuilder bb(b, loc, op, combiner, [&] {
-            auto [buffers, totalSlots] = scratch.getRakeBuffers(b, loc, types);
+            auto [buffers, totalSlots] =
+                scratch.getRakeBuffers(b, loc, op, types);
             slots = totalSlots;
             return buffers;
           });
+          bb.placeInTile(0, getRakingGroupSlots(op));
           SmallVector<Value> totalSlots;
           for (int64_t slot : slots)
             totalSlots.push_back(bb.cst(slot));
@@ -1523,6 +1590,13 @@ struct WarpExpandBlockCollectivesPass
             bb.placeInTile(scratch.getTileSlots(*n));
           results = reduce ? expandReduce(bb, reduce) : expandScan(bb, scan);
         }
+      } else if (auto ballot = dyn_cast<BlockBallotOp>(op)) {
+        BlockBuilder bb(
+            b, loc, op, {std::nullopt, nullptr, true},
+            [&] { return getScratch(b.getI32Type()); }, half);
+        if (std::optional<int64_t> n = getTileThreads(op))
+          bb.placeInTile(scratch.getTileSlots(*n));
+        results = expandBallot(bb, ballot);
       } else {
         auto broadcast = cast<BlockBroadcastOp>(op);
         BlockBuilder bb(

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Transforms/Networks.h"
 #include "WarpDialect/Transforms/Passes.h"
@@ -91,17 +92,23 @@ void expandReduce(BlockReduceOp op) {
   auto reduce = BlockReduceOp::create(
       b, loc, op.getResultTypes(), op.getKindAttr(), fold, /*items=*/false,
       /*valid_threads=*/Value(), op.getCommutative(), op.getThreads(),
-      op.getAlgorithmAttr(), /*tile=*/nullptr);
+      op.getAlgorithmAttr(), op.getTileAttr());
   copyCombiner(op.getCombiner(), reduce.getCombiner());
   op.replaceAllUsesWith(reduce.getResults());
   op.erase();
 }
 
 /// Whether the executing thread has no neighbour on the side a scan comes
-/// from: thread 0 of its block, or when reversed the last thread.
+/// from: thread 0 of its block, or when reversed the last thread (with
+/// `tile N`: rank 0 or N - 1 of its tile).
 Value buildIsEdgeThread(OpBuilder &b, Location loc, Operation *op,
                         bool reverse) {
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
+  if (std::optional<int64_t> n = getTileThreads(op)) {
+    thread = arith::AndIOp::create(b, loc, thread,
+                                   buildI32Constant(b, loc, *n - 1));
+    threads = buildI32Constant(b, loc, *n);
+  }
   Value edge = reverse ? arith::SubIOp::create(b, loc, threads,
                                                buildI32Constant(b, loc, 1))
                        : buildI32Constant(b, loc, 0);
@@ -132,7 +139,7 @@ void expandScan(BlockScanOp op) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, op.getInit(),
                                /*exclusive=*/true, reverse,
-                               op.getAlgorithmAttr(), /*tile=*/nullptr);
+                               op.getAlgorithmAttr(), op.getTileAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
     // The prefix region sees the fold's total: every item's.
     copyCombiner(op.getPrefix(), scan.getPrefix());
@@ -145,7 +152,7 @@ void expandScan(BlockScanOp op) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, ValueRange(),
                                /*exclusive=*/false, reverse,
-                               op.getAlgorithmAttr(), /*tile=*/nullptr);
+                               op.getAlgorithmAttr(), op.getTileAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
     Value distance = arith::ConstantIntOp::create(b, loc, reverse ? 1 : -1, 32);
     for (Value inclusive : scan.getScanned()) {
@@ -153,7 +160,7 @@ void expandScan(BlockScanOp op) {
                                             b.getI1Type(),
                                             BlockShuffleMode::Offset,
                                             inclusive, distance,
-                                            /*tile=*/nullptr);
+                                            op.getTileAttr());
       prefix.push_back(shuffle.getResult());
       // The edge thread alone reads outside the block (the same for every
       // value).

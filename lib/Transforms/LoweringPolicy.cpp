@@ -207,7 +207,8 @@ static bool isIntegerKindInBlockOf(Operation *op, std::optional<CombineKind> kin
 BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
   if (std::optional<BlockScanAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  // Only the warp scans have a reverse form and tiles.
+  // Only the warp scans have a reverse form; tiles rake only when asked
+  // (the raking thresholds are block sizes).
   if (op.getReverse() || op.getTile())
     return BlockScanAlgorithm::WarpScans;
   int64_t threads = getMaxBlockThreads(op);
@@ -227,7 +228,7 @@ BlockScanAlgorithm mlir::warp::decideBlockScanAlgorithm(BlockScanOp op) {
 BlockReduceAlgorithm mlir::warp::decideBlockReduceAlgorithm(BlockReduceOp op) {
   if (std::optional<BlockReduceAlgorithm> algorithm = op.getAlgorithm())
     return *algorithm;
-  // Raking's buffers span the block: no tiles.
+  // Tiles rake only when asked (the raking thresholds are block sizes).
   if (op.getTile())
     return BlockReduceAlgorithm::WarpReductions;
   return !op.getValidThreads() &&

@@ -1060,8 +1060,8 @@ class KernelBuilder(TileMixin):
         `tile` (64, 128, 256 or 512; cooperative groups' tiled_partition<N>
         and cg::reduce): each tile of `tile` consecutive threads reduces on
         its own, as a block of that many threads (a named barrier per
-        tile; the block a multiple of `tile`, at most 15 tiles; not with
-        items or algorithm "raking")."""
+        tile; the block a multiple of `tile`, at most 15 tiles; also with
+        items and algorithm "raking", each tile raking its own segments)."""
         values, single = self._collective_values(value, "the reduced value")
         items = _checks.flag(items, "items")
         if items and valid_threads is not None:
@@ -1322,18 +1322,42 @@ class KernelBuilder(TileMixin):
                       tile: Optional[int] = None) -> Tuple[Value, Value]:
         """(value, valid) of warp.block_shuffle (CUB BlockShuffle): thread t
         reads `value` of thread t + distance ("offset": its own value and
-        valid false where that is outside the block) or (t + distance) mod B
-        ("rotate"). `distance` (i32) may differ from thread to thread.
-        Every thread of the block must call it (it holds barriers).
-        With `tile` (64, 128, 256 or 512; CG's tile.shfl_up/down): each tile
-        of `tile` consecutive threads shuffles on its own, t its rank and B
-        the tile size."""
+        valid false where that is outside the block), (t + distance) mod B
+        ("rotate") or t ^ distance ("xor", a butterfly: its own value and
+        valid false from B on, or for a negative distance). `distance`
+        (i32) may differ from thread to thread. Every thread of the block
+        must call it (it holds barriers).
+        With `tile` (64, 128, 256 or 512; CG's tile.shfl_up/down/xor): each
+        tile of `tile` consecutive threads shuffles on its own, t its rank
+        and B the tile size."""
         attributes = {"mode": self._enum("block_shuffle_mode", mode, "block shuffle mode")}
         self._tile(attributes, tile)
         value = self.value(value, "the shuffled value")
         distance = self.coerce(distance, i32)
         return tuple(self._emit_n("warp.block_shuffle", [value, distance], [value.type, i1],
                                   attributes))
+
+    def block_ballot(self, predicate: Value, tile: Optional[int] = None) -> Value:
+        """warp.block_ballot: the lane mask of the block, or with `tile`
+        (64, 128, 256 or 512; CG's tile.ballot for a tiled_partition<N>
+        wider than a warp) of the thread's tile, as a vector of W i32
+        words: bit i of word w is the predicate of rank 32 w + i (ranks
+        past the block 0), the whole mask in every thread. W is tile / 32,
+        or without `tile` a word per warp of the kernel's known_block_size
+        (which must be promised first). Every thread of the block (tile)
+        must call it (it holds barriers)."""
+        attributes: Dict[str, object] = {}
+        self._tile(attributes, tile)
+        if tile is not None:
+            words = max(1, _checks.integer(tile, "tile", 1, (1 << 31) - 1) // 32)
+        else:
+            threads = getattr(self, "_known_block_threads", None)
+            if threads is None:
+                raise ValueError("block_ballot without tile has a word per warp of the "
+                                 "kernel's known_block_size: promise one first")
+            words = -(-threads // 32)
+        predicate = self.coerce(predicate, i1)
+        return self._emit("warp.block_ballot", [predicate], vector(words, i32), attributes)
 
     def block_shift(self, direction: str, items: Value) -> Tuple[Value, Value]:
         """(shifted, edge) of warp.block_shift (CUB BlockShuffle::Up / Down

@@ -962,7 +962,8 @@ class BlockBroadcast(Op):
 
 class BlockShuffle(Op):
     """CUB's BlockShuffle: offset (own value and valid = 0 outside the
-    block) and rotate (mod B), by a constant distance or one per thread."""
+    block), rotate (mod B) and xor (t ^ d, own value and valid = 0 from B
+    on), by a constant distance or one per thread."""
     name = "block_shuffle"
     block_level = True
     probe = "%r, %v = warp.block_shuffle <offset> %x, %c1 : {T}"
@@ -970,7 +971,7 @@ class BlockShuffle(Op):
     def gen(self, rng, ctx):
         b = ctx.threads
         return dict(op=self.name, exec=list(ctx.existing), type=ctx.type_for(self.name, rng),
-                    mode=rng.choice(["offset", "rotate"]), per_thread=rng.random() < 0.4,
+                    mode=rng.choice(["offset", "rotate", "xor"]), per_thread=rng.random() < 0.4,
                     distance=rng.choice([-1, 1, rng.randint(-b - 3, b + 3), rng.randint(-70, 70),
                                          rng.choice([2 ** 31 - 1, -2 ** 31])]))
 
@@ -992,7 +993,10 @@ class BlockShuffle(Op):
         r, v = [], []
         for t in range(b):
             dist = model.signed(d.ins["d"][t] & 0xFFFFFFFF, 32) if p["per_thread"] else p["distance"]
-            src = (t + dist) % b if p["mode"] == "rotate" else t + dist
+            if p["mode"] == "xor":  # the unsigned pattern: a negative d names no thread
+                src = t ^ (dist & 0xFFFFFFFF)
+            else:
+                src = (t + dist) % b if p["mode"] == "rotate" else t + dist
             ok = 0 <= src < b
             r.append(x[src] if ok else x[t])
             v.append(int(ok))

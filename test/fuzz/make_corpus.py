@@ -392,7 +392,10 @@ def family_seeds():
     yield kernel("block_shuffle", "%out: memref<4xf32>, %x: f32, %d: i32", [
         "%r, %ok = warp.block_shuffle <offset> %x, %d : f32",
         "%q, %ok2 = warp.block_shuffle <rotate> %r, %d : f32",
-        "%p = warp.block_reduce <add> %q valid_threads %d threads = <first> : f32",
+        "%y, %ok3 = warp.block_shuffle <xor> %q, %d : f32",
+        "%p = warp.block_reduce <add> %y valid_threads %d threads = <first> : f32",
+        # The block's lane mask: a word per warp of the known block.
+        "%m = warp.block_ballot %ok3 : vector<2xi32>",
         "memref.store %p, %out[%c0] : memref<4xf32>"], block=64)
     # Tiles of several warps: block ops with `tile N` and warp.tile_sync.
     yield kernel("block_tiles", "%out: memref<4xi32>, %x: i32, %d: i32", [
@@ -400,8 +403,16 @@ def family_seeds():
         "%s, %t = warp.block_scan <add> %r exclusive init %d tile 128 : i32, i32",
         "%b = warp.block_broadcast %s, %d tile 256 : i32",
         "%u, %ok = warp.block_shuffle <offset> %b, %d tile 64 : i32",
+        "%w, %ok3 = warp.block_shuffle <xor> %u, %d tile 128 : i32",
         "warp.tile_sync 64",
-        "memref.store %b, %out[%c0] : memref<4xi32>"], block=256)
+        "%z = arith.constant 0 : i32",
+        "%p = arith.cmpi sgt, %w, %z : i32",
+        "%m = warp.block_ballot %p tile 256 : vector<8xi32>",
+        "%v = vector.broadcast %w : i32 to vector<3xi32>",
+        "%ri = warp.block_reduce <add> %v items algorithm = <raking> tile 128 : vector<3xi32>",
+        "%si = warp.block_scan <maxsi> %v items exclusive tile 64 : vector<3xi32>",
+        "memref.store %b, %out[%c0] : memref<4xi32>",
+        "memref.store %ri, %out[%c0] : memref<4xi32>"], block=256)
     yield kernel("block_shift", "%out: memref<4xvector<3xf16>>, %e: memref<4xf16>, "
                  "%x: vector<3xf16>", [
         "%p, %s = warp.block_shift <up> %x : vector<3xf16>",

@@ -145,10 +145,10 @@ def test_tile_ir_and_errors():
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_size(k, x):
             k.block_reduce("add", x[0], tile=96)
-    with pytest.raises(wm.VerificationError, match="'raking' does not take 'tile'"):
+    with pytest.raises(wm.VerificationError, match="'raking' does not take 'reverse'"):
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_raking(k, x):
-            k.block_scan("add", x[0], tile=64, algorithm="raking")
+            k.block_scan("add", x[0], tile=64, algorithm="raking", reverse=True)
     with pytest.raises(TypeError, match="tile must be an int"):
         @prog.kernel(x=wm.memref(wm.i32))
         def bad_kind(k, x):
@@ -156,32 +156,35 @@ def test_tile_ir_and_errors():
 
 
 @functools.lru_cache(maxsize=None)
-def float_scan_program(tile):
-    prog = wm.Program(f"tiles_float_scan_{tile}")
+def float_scan_program(tile, algorithm):
+    prog = wm.Program(f"tiles_float_scan_{tile}_{algorithm}")
 
     @prog.kernel(x=wm.memref(wm.f32), inc=wm.memref(wm.f32), exc=wm.memref(wm.f32))
     def float_scan(k, x, inc, exc):
         t = linear_thread(k)
-        inc[t] = k.block_scan("add", x[t], tile=tile)
-        exc[t] = k.block_scan("add", x[t], exclusive=True, init=2.5, tile=tile)
+        inc[t] = k.block_scan("add", x[t], tile=tile, algorithm=algorithm)
+        exc[t] = k.block_scan("add", x[t], exclusive=True, init=2.5, tile=tile,
+                              algorithm=algorithm)
     return prog
 
 
 @pytest.mark.skipif(ref is None, reason="needs test/Integration/CUDA/reference.py")
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_tile_float_scan_order(backend):
-    """Floats that round: each tile's bits are those of warp_scans' documented
-    combine order over a block of N threads (reference.py)."""
+@pytest.mark.parametrize("algorithm", ["warp_scans", "raking"])
+def test_tile_float_scan_order(backend, algorithm):
+    """Floats that round: each tile's bits are those of the algorithm's
+    documented combine order over a block of N threads (reference.py;
+    raking only where asked for: each tile rakes its own segments)."""
     block, tile = (32, 8), 128
-    compiled = wm.compile(float_scan_program(tile), chip="sm_90")
+    compiled = wm.compile(float_scan_program(tile, algorithm), chip="sm_90")
     rng = np.random.default_rng(11)
     x = (rng.standard_normal(256) * 1e3).astype(np.float32)
     inc, exc = np.zeros(256, np.float32), np.zeros(256, np.float32)
     wm.launch(compiled, "float_scan", 1, block, x, inc, exc, backend=backend)
     f32 = np.dtype(np.float32)
-    want_inc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order("warp_scans", v, f32)[0])
+    want_inc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order(algorithm, v, f32)[0])
     want_exc = ref.block_tiles(x, tile, lambda v: ref.block_scan_order(
-        "warp_scans", v, f32, init=np.float32(2.5), exclusive=True)[0])
+        algorithm, v, f32, init=np.float32(2.5), exclusive=True)[0])
     np.testing.assert_array_equal(inc, np.array(want_inc, np.float32))
     np.testing.assert_array_equal(exc, np.array(want_exc, np.float32))
 
@@ -229,29 +232,34 @@ def test_tile_reverse_region_valid_threads(backend):
 
 
 @functools.lru_cache(maxsize=None)
-def mixed_program(reps):
-    """Whole-block and tiled ops in turn, `reps` rounds of three: the
+def mixed_program(reps, algorithm):
+    """Whole-block and tiled ops in turn, `reps` rounds of five: the
     block's ops alternate scratch halves (a phase the tiled ops leave
-    alone), the tiled ops keep their tiles' slots after them."""
-    prog = wm.Program(f"tiles_mixed_{reps}")
+    alone), the tiled ops keep their tiles' slots after them. With
+    `algorithm` "raking" the reduce and scan rake, the tiled ones in
+    raking buffers apart per tile size; a tiled ballot's words use the
+    tile's scratch slots."""
+    prog = wm.Program(f"tiles_mixed_{reps}_{algorithm}")
 
     @prog.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32))
     def mixed(k, x, out):
         t = linear_thread(k)
         v = x[t]
         for _ in range(reps):
-            a = k.block_reduce("add", v)
-            b = k.block_scan("add", v, exclusive=True, tile=64)
+            a = k.block_reduce("add", v, algorithm=algorithm)
+            b = k.block_scan("add", v, exclusive=True, tile=64, algorithm=algorithm)
             c = k.block_broadcast(b, 5, tile=128)
-            v = a + b + c
+            d = k.block_reduce("maxsi", b, tile=128, algorithm=algorithm)
+            e = k.vector_element(k.block_ballot((b & 1) == 1, tile=128), 1)
+            v = a + b + c + d + (e & 15)
         out[t] = v
     return prog
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("reps", [1, 3])
-def test_tiles_mixed_with_block_ops(backend, reps):
-    compiled = wm.compile(mixed_program(reps), chip="sm_90")
+@pytest.mark.parametrize("reps,algorithm", [(1, None), (3, None), (3, "raking")])
+def test_tiles_mixed_with_block_ops(backend, reps, algorithm):
+    compiled = wm.compile(mixed_program(reps, algorithm), chip="sm_90")
     rng = np.random.default_rng(reps)
     x = rng.integers(-100, 100, 256).astype(np.int32)
     out = np.zeros(256, np.int32)
@@ -261,8 +269,13 @@ def test_tiles_mixed_with_block_ops(backend, reps):
         a = np.full(256, v.sum())
         tiles = v.reshape(-1, 64)
         b = (np.cumsum(tiles, 1) - tiles).reshape(-1)
+        b = (b + 2 ** 31) % 2 ** 32 - 2 ** 31  # the i32 scan's (max compares it)
         c = np.repeat(b.reshape(-1, 128)[:, 5], 128)
-        v = (a + b + c + 2 ** 31) % 2 ** 32 - 2 ** 31
+        d = np.repeat(b.reshape(-1, 128).max(1), 128)
+        # Word 1 of each tile of 128: ranks 32..35's odd bits (the low 4).
+        odd = (b & 1).reshape(-1, 128)[:, 32:36]
+        e = np.repeat((odd << np.arange(4)).sum(1), 128)
+        v = (a + b + c + d + e + 2 ** 31) % 2 ** 32 - 2 ** 31
     np.testing.assert_array_equal(out, v.astype(np.int32))
 
 

@@ -137,8 +137,14 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     `__syncthreads`'s) and the tile's own 66 slots of the scratch array
     (after the block's, apart for each tile size: a tile's barrier waits
     for no thread outside it); one scratch half, so a tiled op that writes
-    before its first barrier starts with the tile's barrier. No `raking`,
-    no `items`.
+    before its first barrier starts with the tile's barrier. With `items`
+    each thread folds its items first, as without a tile, and the tile
+    reduces the folds. `algorithm = <raking>` with `tile` (only where
+    asked for: the compiler's choice of a tiled op is `warp_reductions`)
+    rakes each tile on its own, warp 0 of the tile folding segments of
+    `S = N / 32` ranks, in raking buffers of its own per tile size
+    (`@__warp_block_tile_rake`: a group of `N + 32` slots per tile, the
+    tile's ranks padded after each segment and its total's slot).
 
     **Result in thread 0** (CUB's `BlockReduce`, whose result only thread
     0 holds): with `threads = <first>` only thread 0's result is the
@@ -156,6 +162,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     %all = warp.block_reduce <add> %four items : vector<4xf32>
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
     %tileSum = warp.block_reduce <add> %x tile 128 : f32
+    %tileItems = warp.block_reduce <add> %four items algorithm = <raking> tile 256 : vector<4xf32>
     // argmax over the block, the lowest thread winning ties
     %m, %i = warp.block_reduce %v, %idx : f32, i32
         combine (%a: f32, %ai: i32, %b: f32, %bi: i32) {
@@ -282,8 +289,12 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     a block of `N` threads would (thread `t` gets the combination over
     ranks `0 .. t % N` of its tile `t / N`, `init` in front of each tile,
     the total being the tile's), with the rules and lowering of
-    `warp.block_reduce`'s `tile`: `warp_scans` only, a named barrier per
-    tile, no `items`.
+    `warp.block_reduce`'s `tile`: a named barrier per tile; with `items`
+    the tile scans its threads' folds and each thread rescans its items
+    from its prefix (in the tile); `algorithm = <raking>` only where asked
+    for (the compiler's choice of a tiled scan is `warp_scans`), each tile
+    raking its own segments in raking buffers of its own per tile size,
+    as `warp.block_reduce`'s.
 
     `algorithm` chooses the lowering and with it the combine order (fixed
     for each, so float results are reproducible run to run; integer kinds
@@ -440,6 +451,51 @@ def Warp_BlockBroadcastOp : Warp_BlockOp<"block_broadcast",
   let hasVerifier = 1;
 }
 
+def Warp_BlockBallotOp : Warp_BlockOp<"block_ballot"> {
+  let summary = "lane mask of a block or tile wider than a warp "
+                "(CG `tile.ballot` for N > 32)";
+  let description = [{
+    The ballot of a whole block, or with `tile N` of the executing thread's
+    tile of `N` threads (cooperative groups' `tile.ballot(p)` of a
+    `tiled_partition<N>`, `N` = 64..512, whose mask has more than 32
+    bits), as a vector of `W` 32-bit words: bit `i` of word `w` is the
+    predicate of the thread of rank `32 w + i` (numbered as in
+    `warp.block_reduce`; with `tile N` the rank `t % N` in tile `t / N`).
+    Ranks past the block (a ragged last warp) give 0. Every thread gets
+    the whole mask; the count of threads whose predicate holds is the sum
+    of `math.ctpop` of the words.
+
+    `W` is fixed by the type: `N / 32` with `tile N`, else `ceil(B / 32)`
+    for the block's `B` threads of the `gpu.func`'s `known_block_size`
+    (the verifier rejects a block ballot without `tile` in a function
+    whose block size it does not know, and a `W` other than these). The
+    rules of `tile` are those of `warp.block_reduce`'s.
+
+    Lowering (`warp-expand-block-collectives`): each warp's `warp.ballot`
+    (of its live lanes), lane 0 of each warp parks its word in warp `w`'s
+    slot of the block scratch array of i32 (the slots of `warp.block_reduce`'s
+    partials; with `tile` the tile's slots), a barrier (the tile's named
+    barrier with `tile`), and every thread loads the `W` words. As
+    `warp.block_broadcast`, a barrier in front (earlier readers of the
+    slots are done) where the kernel's block ops do not alternate the
+    scratch array's halves, and always with `tile`. A known block of at
+    most 32 threads has one word, its warp's `warp.ballot`: no memory, no
+    barrier.
+
+    ```mlir
+    // A block of 256 threads (known_block_size): 8 words.
+    %mask = warp.block_ballot %p : vector<8xi32>
+    // CG's tiled_partition<128>(block).ballot(p): 4 words per tile.
+    %tileMask = warp.block_ballot %p tile 128 : vector<4xi32>
+    ```
+  }];
+  let arguments = (ins I1:$predicate, OptionalAttr<I32Attr>:$tile);
+  let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$result);
+  let assemblyFormat =
+      "$predicate (`tile` $tile^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Warp_TileSyncOp : Warp_Op<"tile_sync",
     [MemoryEffects<[MemRead, MemWrite, MemRead<Warp_LanesResource>,
                     MemWrite<Warp_LanesResource>]>]> {
@@ -470,7 +526,8 @@ def Warp_TileSyncOp : Warp_Op<"tile_sync",
 def Warp_BlockShuffleModeAttr : I32EnumAttr<"BlockShuffleMode",
     "which thread a block shuffle reads", [
     I32EnumAttrCase<"Offset", 0, "offset">,
-    I32EnumAttrCase<"Rotate", 1, "rotate">]> {
+    I32EnumAttrCase<"Rotate", 1, "rotate">,
+    I32EnumAttrCase<"Xor", 2, "xor">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }
@@ -494,6 +551,12 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
     - `rotate` (`BlockShuffle::Rotate`): thread `(t + distance) mod B`,
       the modulo taken non-negative, so any `distance` (also negative or
       past `B`) names a thread; `valid` is always true.
+    - `xor` (a butterfly; cooperative groups' `tile.shfl_xor(x, mask)`
+      with `tile`): thread `t ^ distance`, the XOR of the two bit
+      patterns (a negative `distance` names no thread). Where that is not
+      a thread of the block (from `B` on, which a ragged block or a
+      `distance` of `B` or more gives), the result is the thread's own
+      `value` and `valid` is false, as for `offset`; else `valid` is true.
 
     `distance` may differ from thread to thread. CUB's `Up` and `Down`
     (each thread's predecessor or successor) are `offset` by -1 and +1;
@@ -509,8 +572,8 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
     type in the `gpu.module`, sized for the largest block).
 
     With `tile N` (as `warp.block_reduce`'s: `N` = 64..512, a power of
-    two; cooperative groups' `tile.shfl_up/down` and rotations of a
-    `tiled_partition<N>`) each tile of `N` consecutive threads shuffles on
+    two; cooperative groups' `tile.shfl_up/down`, `tile.shfl_xor` and
+    rotations of a `tiled_partition<N>`) each tile of `N` consecutive threads shuffles on
     its own, as a block of `N` threads: `t` and `B` above are the thread's
     rank `t % N` and `N`, the source a rank of the same tile. Its barriers
     are the tile's named barrier, and its buffer is a second one per
@@ -522,6 +585,7 @@ def Warp_BlockShuffleOp : Warp_BlockOp<"block_shuffle",
     %prev, %has = warp.block_shuffle <offset> %x, %cm1 : f32
     %next, %in = warp.block_shuffle <rotate> %x, %c1 : i32
     %up, %ok = warp.block_shuffle <offset> %x, %cm1 tile 128 : f32
+    %partner, %in = warp.block_shuffle <xor> %x, %c64 tile 256 : f32
     ```
   }];
   let arguments = (ins Warp_BlockShuffleModeEnum:$mode, Warp_Payload:$value,

@@ -119,7 +119,8 @@ namespace mlir::warp {
 /// Whether `op` is a block-level collective (`warp.block_*`): every thread
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
-  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockExchangeOp,
+  return isa<BlockReduceOp, BlockScanOp, BlockBroadcastOp, BlockBallotOp,
+             BlockExchangeOp,
              BlockShuffleOp, BlockLoadOp, BlockStoreOp, BlockHistogramOp,
              BlockRadixSortOp, BlockRadixRankOp, BlockRunLengthDecodeOp,
              BlockMergeSortOp, BlockScatterOp, BlockShiftOp>(op);

@@ -120,8 +120,8 @@ def WarpExpandBlockCollectivesPass
   let summary = "Expand block-level collectives into warp ops, workgroup "
                 "memory and barriers";
   let description = [{
-    Rewrites `warp.block_reduce`, `warp.block_scan` and
-    `warp.block_broadcast` into warp collectives over each warp's live lanes
+    Rewrites `warp.block_reduce`, `warp.block_scan`,
+    `warp.block_broadcast` and `warp.block_ballot` into warp collectives over each warp's live lanes
     (`valid_lanes` and a member mask for a ragged last warp), `memref`
     accesses to one workgroup-memory `memref.global` per payload type in the
     `gpu.module` (66 elements: a slot per warp, the block total, the
@@ -134,7 +134,9 @@ def WarpExpandBlockCollectivesPass
     `known_block_size` of at most 64 threads) and a `warp.block_reduce`
     with `algorithm = <raking>` go through a raking buffer per payload type
     instead (`@__warp_block_rake`, a slot per thread and one for the
-    total), raked serially by warp 0 around one warp scan or reduction.
+    total), raked serially by warp 0 around one warp scan or reduction;
+    with `tile N` each tile rakes its own group of slots of a buffer per
+    tile size (`@__warp_block_tile_rake`).
 
     `warp.block_exchange` goes through a buffer of its own per element type
     (`@__warp_block_exchange`, sized for the largest exchange of the module:

@@ -221,6 +221,13 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   %9, %10 = warp.block_shuffle <offset> %f, %i : f32
   // CHECK: warp.block_shuffle <rotate> %{{.*}}, %{{.*}} : vector<2xf16>
   %11, %12 = warp.block_shuffle <rotate> %v, %i : vector<2xf16>
+  // CHECK: warp.block_shuffle <xor> %{{.*}}, %{{.*}} tile 128 : f32
+  // GENERIC: "warp.block_shuffle"(%{{.*}}, %{{.*}}) <{mode = #warp.block_shuffle_mode<xor>, tile = 128 : i32}> : (f32, i32) -> (f32, i1)
+  %x0, %x1 = warp.block_shuffle <xor> %f, %i tile 128 : f32
+  %true = arith.constant true
+  // CHECK: warp.block_ballot %{{.*}} tile 64 : vector<2xi32>
+  // GENERIC: "warp.block_ballot"(%{{.*}}) <{tile = 64 : i32}> : (i1) -> vector<2xi32>
+  %mask = warp.block_ballot %true tile 64 : vector<2xi32>
   // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
   // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
   %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32

@@ -513,6 +513,29 @@ def block_tiles(values, tile, per_tile):
     return out
 
 
+def block_shuffle_source(mode, t, distance, threads):
+    """(source, valid) of warp.block_shuffle in thread (or tile rank) t of
+    a block (or tile) of `threads`: "offset" reads t + d, "rotate" (t + d)
+    mod B, "xor" t ^ d (d as its unsigned 32-bit pattern, so a negative d
+    names no thread); outside the block the thread keeps its own value
+    (source t) and valid is False."""
+    if mode == "rotate":
+        return (t + distance) % threads, True
+    source = t ^ (distance & 0xFFFFFFFF) if mode == "xor" else t + distance
+    return (source, True) if 0 <= source < threads else (t, False)
+
+
+def block_ballot(predicates, words):
+    """warp.block_ballot over a block (or tile) of len(predicates) threads:
+    `words` 32-bit words (ints), bit i of word w the predicate of rank
+    32 w + i; ranks past the block give 0."""
+    out = [0] * words
+    for rank, p in enumerate(predicates):
+        if p:
+            out[rank // 32] |= 1 << (rank % 32)
+    return out
+
+
 def atomic_apply(kind, old, value, dtype):
     """What one atomic of warp.atomic_rmw `kind` with `value` leaves in an
     element that held `old` (PTX atom's operations): `exch` stores the
@@ -974,6 +997,19 @@ def self_check():
     assert tiled[63] == f32(64) and tiled[64] == f32(1) and tiled[127] == f32(64)
     assert block_tiles(list(range(128)), 64, lambda v: [v[3]] * len(v))[70] == 67
     assert elected_lane([5, 3, 30]) == 3
+    # Block shuffles by hand: xor reads an earlier rank or a later one
+    # inside the block, none past it; a negative distance names none.
+    assert block_shuffle_source("xor", 5, 3, 64) == (6, True)
+    assert block_shuffle_source("xor", 70, 64, 128) == (6, True)
+    assert block_shuffle_source("xor", 5, 64, 64) == (5, False)
+    assert block_shuffle_source("xor", 90, 32, 100) == (90, False)  # 122 >= 100
+    assert block_shuffle_source("xor", 3, -1, 64) == (3, False)
+    assert block_shuffle_source("offset", 2, -3, 64) == (2, False)
+    assert block_shuffle_source("rotate", 2, -3, 64) == (63, True)
+    # Ballot words: rank 33 is bit 1 of word 1; a ragged block's last word
+    # has no bits past its ranks, and a word past the block is 0.
+    assert block_ballot([False] * 33 + [True], 3) == [0, 2, 0]
+    assert block_ballot([True] * 40, 2) == [0xFFFFFFFF, 0xFF]
     # One atomic of each kind, worked by hand.
     assert atomic_apply("add", i32(2 ** 31 - 1), i32(1), i32) == i32(-2 ** 31)
     assert atomic_apply("minsi", i32(-1), i32(5), i32) == i32(-1)
