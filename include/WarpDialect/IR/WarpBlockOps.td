@@ -1045,7 +1045,7 @@ def Warp_RadixSortItems : AnyTypeOf<[FixedVectorOfRankAndType<[1],
     "a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64">;
 
 def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
-    [AllTypesMatch<["keys", "sorted_keys"]>]> {
+    [AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let summary = "stable radix sort of N items per thread over the block "
                 "(CUB BlockRadixSort)";
   let description = [{
@@ -1136,32 +1136,38 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     %k3 = warp.block_radix_sort %f radix_bits = 8 : vector<2xf32>
     ```
   }];
-  let arguments = (ins Warp_RadixSortItems:$keys,
+  let arguments = (ins Variadic<Warp_RadixSortItems>:$keys,
                        Optional<Warp_RadixSortItems>:$values,
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
                        OptionalAttr<I32Attr>:$end_bit,
                        UnitAttr:$striped,
                        OptionalAttr<I32Attr>:$radix_bits);
-  let results = (outs Warp_RadixSortItems:$sorted_keys,
+  let results = (outs Variadic<Warp_RadixSortItems>:$sorted_keys,
                       Optional<Warp_RadixSortItems>:$sorted_values);
   let assemblyFormat = [{
-    $keys (`,` $values^)? (`descending` $descending^)? (`signed` $is_signed^)?
-    (`bits` $begin_bit^ `to` $end_bit)? (`striped` $striped^)?
-    (`radix_bits` `=` $radix_bits^)?
-    attr-dict `:` custom<RadixSortTypes>(type($keys), type($values),
-                                         type($sorted_values))
+    custom<RadixSortKeys>($keys) (`,` $values^)? (`descending` $descending^)?
+    (`signed` $is_signed^)? (`bits` $begin_bit^ `to` $end_bit)?
+    (`striped` $striped^)? (`radix_bits` `=` $radix_bits^)?
+    attr-dict `:` custom<RadixSortKeyTypes>(type($keys), type($values),
+                                            type($sorted_keys),
+                                            type($sorted_values))
   }];
   let extraClassDeclaration = [{
-    /// N, the number of items per thread.
+    /// N, the number of items per thread (of every key member).
     int64_t getItemsPerThread() {
-      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+      return ::llvm::cast<::mlir::VectorType>(getKeys().front().getType())
           .getNumElements();
     }
-    /// The key type K.
-    ::mlir::Type getKeyType() {
-      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
-          .getElementType();
+    /// The key type K (of a tuple, its first, most significant member).
+    ::mlir::Type getKeyType() { return getKeyTypes().front(); }
+    /// The key members' element types, the most significant first.
+    ::llvm::SmallVector<::mlir::Type> getKeyTypes() {
+      ::llvm::SmallVector<::mlir::Type> types;
+      for (::mlir::Type type : getKeys().getTypes())
+        types.push_back(
+            ::llvm::cast<::mlir::VectorType>(type).getElementType());
+      return types;
     }
     /// The bits [begin, end) of the key's image that take part.
     unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
@@ -1333,16 +1339,20 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
         : vector<2xf32>, vector<1xi32>
     ```
   }];
-  let arguments = (ins Warp_RadixSortItems:$keys,
+  let arguments = (ins FixedVectorOfRankAndType<[1], [AnyType]>:$keys,
                        UnitAttr:$descending, UnitAttr:$is_signed,
-                       I32Attr:$begin_bit, I32Attr:$end_bit);
+                       OptionalAttr<I32Attr>:$begin_bit,
+                       OptionalAttr<I32Attr>:$end_bit,
+                       OptionalAttr<I32Attr>:$radix_bits);
   let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
                       Optional<FixedVectorOfRankAndType<[1], [I32]>>:
                           $exclusive_digit_prefix);
+  let regions = (region MaxSizedRegion<1>:$digit);
   let assemblyFormat = [{
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
-    `bits` $begin_bit `to` $end_bit
+    (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
+    custom<DigitRegion>($digit)
   }];
   let extraClassDeclaration = [{
     /// N, the number of keys per thread.
@@ -1355,10 +1365,19 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
       return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
           .getElementType();
     }
-    /// R, the digit's bits.
-    unsigned getRadixBits() { return getEndBit() - getBeginBit(); }
+    /// Whether a digit region extracts the digits.
+    bool hasDigitRegion() { return !getDigit().empty(); }
+    /// R, the digit's bits: radix_bits with the digit region, else the
+    /// width of `bits`.
+    unsigned getDigitBits() {
+      if (hasDigitRegion())
+        return getRadixBits().value_or(0);
+      return getEndBit().value_or(0) - getBeginBit().value_or(0);
+    }
   }];
   let hasVerifier = 1;
+  // The digit region's checks need its ops verified first.
+  let hasRegionVerifier = 1;
 }
 
 def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",
