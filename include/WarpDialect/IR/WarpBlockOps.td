@@ -1352,7 +1352,7 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
     (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
-    custom<DigitRegion>($digit)
+    `` custom<DigitRegion>($digit)
   }];
   let extraClassDeclaration = [{
     /// N, the number of keys per thread.
