@@ -492,6 +492,30 @@ func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7x
   return %0, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
 }
 
+// A custom digit extractor (any key type) and a sort of a tuple of keys.
+// CHECK-LABEL: func @block_radix_custom_keys
+func.func @block_radix_custom_keys(%k: vector<4xi32>, %f: vector<4xf32>, %x: vector<2xindex>, %v: vector<4xi64>) -> (vector<4xi32>, vector<1xi32>, vector<2xi32>, vector<4xi32>, vector<4xf32>, vector<4xi64>) {
+  // CHECK: warp.block_radix_rank %{{.*}} descending radix_bits = 4 : vector<4xi32>, vector<1xi32> digit(%[[K:.*]]: i32) {
+  // CHECK: arith.shrui %[[K]]
+  // CHECK: warp.yield %{{.*}} : i32
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{descending, radix_bits = 4 : i32}> ({
+  // GENERIC-NEXT: ^bb0(%{{.*}}: i32):
+  %r:2 = warp.block_radix_rank %k descending radix_bits = 4 : vector<4xi32>, vector<1xi32> digit(%a: i32) {
+    %c3 = arith.constant 3 : i32
+    %d = arith.shrui %a, %c3 : i32
+    warp.yield %d : i32
+  }
+  // CHECK: warp.block_radix_rank %{{.*}} radix_bits = 1 : vector<2xindex> digit(%{{.*}}: index) {
+  %q = warp.block_radix_rank %x radix_bits = 1 : vector<2xindex> digit(%i: index) {
+    %d = arith.index_cast %i : index to i32
+    warp.yield %d : i32
+  }
+  // CHECK: warp.block_radix_sort (%{{.*}}, %{{.*}}), %{{.*}} descending signed : (vector<4xi32>, vector<4xf32>), vector<4xi64>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}) <{descending, is_signed, operandSegmentSizes = array<i32: 2, 1>, resultSegmentSizes = array<i32: 2, 1>}> : (vector<4xi32>, vector<4xf32>, vector<4xi64>) -> (vector<4xi32>, vector<4xf32>, vector<4xi64>)
+  %s:3 = warp.block_radix_sort (%k, %f), %v descending signed : (vector<4xi32>, vector<4xf32>), vector<4xi64>
+  return %r#0, %r#1, %q, %s#0, %s#1, %s#2 : vector<4xi32>, vector<1xi32>, vector<2xi32>, vector<4xi32>, vector<4xf32>, vector<4xi64>
+}
+
 // CHECK-LABEL: func @block_run_length_decode
 func.func @block_run_length_decode(%v: vector<2xf32>, %n: vector<2xi16>, %from: i32, %z: f32, %w: vector<3xi8>, %m: vector<3xi64>, %f64: i64) -> (vector<4xf32>, i32, vector<1xf32>, i32, vector<1xi32>, vector<5xi8>, i64) {
   // CHECK: warp.block_run_length_decode %{{.*}}, %{{.*}} from %{{.*}} : vector<2xf32>, vector<2xi16>, i32 -> vector<4xf32>
