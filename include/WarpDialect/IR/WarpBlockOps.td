@@ -1072,6 +1072,18 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     their blocked order, and so do their values. Keys and values move bit
     for bit (NaN payloads, `-0.0`).
 
+    **Custom types** (CUB's decomposer, a type viewed as a tuple of
+    arithmetic members): the keys may be a tuple of key vectors,
+    `(%k0, %k1, ...)` typed `(vector<N x K0>, vector<N x K1>, ...)`, each
+    member of the key types above and all of one `N`; key `i` of the block
+    is the tuple of the members' items `i`. Tuples compare
+    lexicographically by their members' images, the first member most
+    significant; `signed` flips the sign bit of the integer members (at
+    least one must be an integer), `descending` complements every member's
+    image (the whole order reversed), and `bits` is not allowed (every bit
+    of every member takes part). The op returns the sorted members (and
+    values), stable as above: equal tuples keep their blocked order.
+
     Every thread of the block must execute the op (it holds barriers). Any
     block size and shape: 1-D, 2-D, 3-D, not a multiple of 32, known from
     the `gpu.func`'s `known_block_size` or only at run time.
@@ -1081,8 +1093,10 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     `descending`'s complement), then one counting pass per `radix_bits =
     R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`: the
     ranking of `warp.block_radix_rank`, one code for both ops), its
-    ranks stable (thread order, then item order, within a digit). Two
-    rankings, one chosen per op by the workgroup memory it needs
+    ranks stable (thread order, then item order, within a digit); a
+    tuple's passes go over its last member's bits first, then the member
+    before, each pass moving every member (and the values) to its ranks.
+    Two rankings, one chosen per op by the workgroup memory it needs
     (`getRadixSortLayout`, which the verifier uses too):
 
     * **Counter grid** (CUB's `RADIX_RANK_BASIC` with memoized raking),
@@ -1109,7 +1123,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     stores its images (and values) at their ranks in a workgroup buffer, a
     barrier, every thread loads its next items: blocked, or after the last
     pass in the output's arrangement. The buffers are one `memref.global`
-    per image type (`@__warp_block_radix_keys`) and per value type
+    per image type (`@__warp_block_radix_keys`; a tuple's members of one
+    image type one each) and per value type
     (`@__warp_block_radix_values`) of `B_max * N` items plus one padding
     item per 128 bytes (as `warp.block_exchange`'s), `B_max` being the
     `known_block_size` product, else 1024.
@@ -1134,6 +1149,9 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     %k2, %v2 = warp.block_radix_sort %keys, %vals descending signed
         bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
     %k3 = warp.block_radix_sort %f radix_bits = 8 : vector<2xf32>
+    // A tuple (i32, f32) with i64 values, by the i32 first.
+    %s:3 = warp.block_radix_sort (%a, %b), %v signed
+        : (vector<4xi32>, vector<4xf32>), vector<4xi64>
     ```
   }];
   let arguments = (ins Variadic<Warp_RadixSortItems>:$keys,
@@ -1296,7 +1314,8 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     The block's `B` threads (numbered as in `warp.block_reduce`) hold `B *
     N` keys in the blocked arrangement (thread `t` holds keys `t*N ..
     t*N+N-1` in a `vector<N x K>`, `K` one of i8, i16, i32, i64, f16,
-    bf16, f32, f64). Each key's *digit* is bits `[B0, B1)` of its image
+    bf16, f32, f64, or any type with a digit region, below). Each key's
+    *digit* is bits `[B0, B1)` of its image
     (`bits B0 to B1`, `R = B1 - B0` of 1 to 8 bits: CUB's `RADIX_BITS`),
     the image being `warp.block_radix_sort`'s: integers as they are, or
     with `signed` with the sign bit flipped; floats with every bit flipped
@@ -1308,6 +1327,18 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     of those bits (CUB's `IS_DESCENDING` for `descending`): one counting
     pass of `warp.block_radix_sort`, whose lowering ranks through the same
     code.
+
+    **Custom digit extractor** (CUB's `RankKeys(keys, ranks,
+    digit_extractor)` with a user extractor): instead of `bits`, a `digit`
+    region after the types, `digit(%key: K) { ...; warp.yield %d : i32 }`,
+    and `radix_bits = R` (1 to 8). The keys may then be of any type `K`
+    the region takes (also one without an image: `index`, `i1`, ...). A
+    key's digit is the low `R` bits of the i32 the region yields for it;
+    the bits above `R` are ignored. `descending` ranks the largest digit
+    first, as with `bits`; `signed` is not allowed (the region orders). The
+    region holds only ops without memory effects (the expansion copies it
+    once per key, where the ranking counts that key), and may use values
+    from above.
 
     With a second result (CUB's `RankKeys` overload with
     `exclusive_digit_prefix`), a `vector<M x i32>`: thread `t` gets bins
@@ -1337,6 +1368,13 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>
     %r2, %p = warp.block_radix_rank %f descending bits 24 to 32
         : vector<2xf32>, vector<1xi32>
+    // Digits (key >> 3) & 15 of a user extractor.
+    %r3 = warp.block_radix_rank %keys radix_bits = 4 : vector<4xi32>
+        digit(%k: i32) {
+      %c3 = arith.constant 3 : i32
+      %d = arith.shrui %k, %c3 : i32
+      warp.yield %d : i32
+    }
     ```
   }];
   let arguments = (ins FixedVectorOfRankAndType<[1], [AnyType]>:$keys,
