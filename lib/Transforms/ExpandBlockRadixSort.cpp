@@ -46,9 +46,17 @@
 // values a barrier, the values scattered (at the keys' ranks), a barrier,
 // the values loaded.
 //
+// A tuple of key members (CUB's decomposer) sorts by each member's image
+// in turn, least significant first: the last member's passes, then the
+// one before, each pass moving every member (one buffer each, or the
+// union's turns) and the values.
+//
 // warp.block_radix_rank is one counting pass without the exchange: the
 // same ranking (RadixRanker, which the sort calls per pass), its layout
 // from getRadixRankLayout (the grid where it fits, else the registers).
+// With a digit region, the ranking counts the region's i32 (its low R
+// bits) instead of an image's bits, the region copied per key where the
+// ranking needs that key's digit.
 // warp-expand-block-collectives calls this first and then expands the
 // block scans made here with the other block ops.
 //
