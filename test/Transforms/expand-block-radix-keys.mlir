@@ -120,8 +120,8 @@ gpu.module @tuple {
 
 // -----
 
-// Two i64 members, 1024 threads x 4: two key buffers of 4096 items (+255
-// padding) and the grid (9 lanes x 1024 words) would need 106 KiB; their
+// Two i32 members, 1024 threads x 4: two key buffers of 4096 items (+127
+// padding) and the grid (9 lanes x 1024 words) would need 69 KiB; their
 // union is the grid's 36864 bytes. Both members' buffers are views at its
 // start, used by turns: per pass a barrier before the grid is zeroed, the
 // grid's two and the scan's, and two per member exchanged.
@@ -129,18 +129,18 @@ gpu.module @tuple {
 // CHECK: memref.global "private" @__warp_block_radix_union : memref<36864xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-NOT: __warp_block_radix_keys
 // CHECK-LABEL: gpu.func @sort
-// CHECK-COUNT-2: memref.view {{.*}} to memref<4351xi64, #gpu.address_space<workgroup>>
+// CHECK-COUNT-2: memref.view {{.*}} to memref<4223xi32, #gpu.address_space<workgroup>>
 // CHECK: memref.view {{.*}} to memref<9216xi32, #gpu.address_space<workgroup>>
 gpu.module @union_tuple {
-  gpu.func @sort(%a: memref<?xi64>, %b: memref<?xi64>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+  gpu.func @sort(%a: memref<?xi32>, %b: memref<?xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
     %t = gpu.thread_id x
     %c4 = arith.constant 4 : index
     %o = arith.muli %t, %c4 : index
-    %k0 = vector.load %a[%o] : memref<?xi64>, vector<4xi64>
-    %k1 = vector.load %b[%o] : memref<?xi64>, vector<4xi64>
-    %s:2 = warp.block_radix_sort (%k0, %k1) radix_bits = 4 : (vector<4xi64>, vector<4xi64>)
-    vector.store %s#0, %a[%o] : memref<?xi64>, vector<4xi64>
-    vector.store %s#1, %b[%o] : memref<?xi64>, vector<4xi64>
+    %k0 = vector.load %a[%o] : memref<?xi32>, vector<4xi32>
+    %k1 = vector.load %b[%o] : memref<?xi32>, vector<4xi32>
+    %s:2 = warp.block_radix_sort (%k0, %k1) radix_bits = 4 : (vector<4xi32>, vector<4xi32>)
+    vector.store %s#0, %a[%o] : memref<?xi32>, vector<4xi32>
+    vector.store %s#1, %b[%o] : memref<?xi32>, vector<4xi32>
     gpu.return
   }
 }
