@@ -228,17 +228,17 @@ LogicalResult DevicePartitionIfOp::verify() {
                          /*everyElement=*/true);
 }
 
-/// The checks of a region that yields one i1 (after its ops verified):
-/// block arguments of the types `arguments` (said as `wanted`, followed by
-/// the type), a warp.yield of one i1 (`meaning` says what it tells), and
-/// only ops that the expansions may copy anywhere: no memory effects
-/// (which also keeps out the ops that need the warp's lanes together: they
-/// read the lanes resource).
-LogicalResult mlir::warp::verifyBooleanRegion(Operation *op, Region &region,
-                                              StringRef name,
-                                              ArrayRef<Type> arguments,
-                                              StringRef wanted,
-                                              StringRef meaning) {
+/// The checks of a region that yields one scalar of `yielded` (after its
+/// ops verified): block arguments of the types `arguments` (said as
+/// `wanted`, followed by the type), a warp.yield of one `yielded`
+/// (`meaning` says what it tells), and only ops that the expansions may
+/// copy anywhere: no memory effects (which also keeps out the ops that need
+/// the warp's lanes together: they read the lanes resource).
+LogicalResult mlir::warp::verifyScalarRegion(Operation *op, Region &region,
+                                             StringRef name,
+                                             ArrayRef<Type> arguments,
+                                             StringRef wanted, Type yielded,
+                                             StringRef meaning) {
   Block &block = region.front();
   if (!llvm::equal(block.getArgumentTypes(), arguments)) {
     InFlightDiagnostic diag = op->emitOpError()
@@ -247,17 +247,30 @@ LogicalResult mlir::warp::verifyBooleanRegion(Operation *op, Region &region,
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
-  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
   if (!yield)
     return op->emitOpError() << name << " region must end with warp.yield";
   if (yield.getValues().size() != 1 ||
-      !yield.getValues().front().getType().isInteger(1)) {
+      yield.getValues().front().getType() != yielded) {
+    std::string type;
+    llvm::raw_string_ostream(type) << yielded;
     InFlightDiagnostic diag = yield.emitOpError()
-                              << "must yield one i1 (" << meaning << "), got (";
+                              << "must yield one " << type << " (" << meaning
+                              << "), got (";
     llvm::interleaveComma(yield.getValues().getTypes(), diag);
     return diag << ")";
   }
   return verifyPureRegion(op, region, name);
+}
+
+LogicalResult mlir::warp::verifyBooleanRegion(Operation *op, Region &region,
+                                              StringRef name,
+                                              ArrayRef<Type> arguments,
+                                              StringRef wanted,
+                                              StringRef meaning) {
+  return verifyScalarRegion(op, region, name, arguments, wanted,
+                            IntegerType::get(op->getContext(), 1), meaning);
 }
 
 /// A selection's `pred` region: one element in, whether to keep it out.

@@ -609,6 +609,17 @@ static void printEqualRegion(OpAsmPrinter &printer, Operation *,
     printNamedRegion(printer, region, "equal");
 }
 
+/// ` digit(%k: t) { ... }` or nothing: a radix rank's digit extractor.
+static ParseResult parseDigitRegion(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, "digit", /*optional=*/true);
+}
+
+static void printDigitRegion(OpAsmPrinter &printer, Operation *,
+                             Region &region) {
+  if (!region.empty())
+    printNamedRegion(printer, region, "digit");
+}
+
 /// ` compare(%a: t, %b: t) { ... }`: a merge sort's order.
 static ParseResult parseCompare(OpAsmParser &parser, Region &region) {
   return parseNamedRegion(parser, region, "compare");
@@ -1217,16 +1228,73 @@ static void printRadixSortTypes(OpAsmPrinter &printer, Operation *,
     printer << ", " << valueType;
 }
 
+/// `%k` or `(%k0, %k1, ...)`: a radix sort's key, or the members of a
+/// tuple of keys (most significant first).
+static ParseResult
+parseRadixSortKeys(OpAsmParser &parser,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &keys) {
+  if (succeeded(parser.parseOptionalLParen()))
+    return failure(parser.parseOperandList(keys) || parser.parseRParen());
+  return parser.parseOperand(keys.emplace_back());
+}
+
+static void printRadixSortKeys(OpAsmPrinter &printer, Operation *,
+                               OperandRange keys) {
+  if (keys.size() == 1) {
+    printer << keys.front();
+    return;
+  }
+  printer << "(";
+  printer.printOperands(keys);
+  printer << ")";
+}
+
+/// `keys-type (, values-type)?`, the keys' types `(t0, t1, ...)` for a
+/// tuple: the sorted keys and values have the keys' and values' types.
+static ParseResult parseRadixSortKeyTypes(OpAsmParser &parser,
+                                          SmallVectorImpl<Type> &keyTypes,
+                                          Type &valueType,
+                                          SmallVectorImpl<Type> &sortedTypes,
+                                          Type &sortedValueType) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseTypeList(keyTypes) || parser.parseRParen())
+      return failure();
+  } else if (parser.parseType(keyTypes.emplace_back())) {
+    return failure();
+  }
+  sortedTypes.append(keyTypes.begin(), keyTypes.end());
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseType(valueType))
+      return failure();
+    sortedValueType = valueType;
+  }
+  return success();
+}
+
+static void printRadixSortKeyTypes(OpAsmPrinter &printer, Operation *,
+                                   TypeRange keyTypes, Type valueType,
+                                   TypeRange, Type) {
+  if (keyTypes.size() == 1)
+    printer << keyTypes.front();
+  else {
+    printer << "(";
+    llvm::interleaveComma(keyTypes, printer);
+    printer << ")";
+  }
+  if (valueType)
+    printer << ", " << valueType;
+}
+
 int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
   return 128 / std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
 }
 
 /// The layout of a ranking by `radixBits`-bit digits of `threads` x
 /// `itemsPerThread` keys: with an exchange of the keys (a radix sort:
-/// `keyType` non-null, `valueType` where values travel) or without (a
-/// radix rank: both null, no buffers but the counters').
+/// `keyTypes` its key members', `valueType` where values travel) or
+/// without (a radix rank: none, no buffers but the counters').
 static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
-                                      Type keyType, Type valueType,
+                                      ArrayRef<Type> keyTypes, Type valueType,
                                       unsigned radixBits, bool wholeWarps) {
   RadixSortLayout layout;
   layout.radixBits = radixBits;
@@ -1255,7 +1323,10 @@ static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
     add(size);
     return size;
   };
-  uint64_t keyBytes = buffer(keyType, layout.keyElements);
+  uint64_t keyBytes = 0;
+  for (Type keyType : keyTypes)
+    keyBytes =
+        std::max(keyBytes, buffer(keyType, layout.keyElements.emplace_back()));
   uint64_t valueBytes = buffer(valueType, layout.valueElements);
   // The scans' scratch array: two halves of kBlockScratchSlots slots of
   // `scanWords` i32 words.
@@ -1335,15 +1406,15 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
                                                unsigned radixBits) {
   Value values = op.getValues();
   return getRadixLayout(
-      getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyType(),
+      getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyTypes(),
       values ? cast<VectorType>(values.getType()).getElementType() : Type(),
       radixBits, blockIsWholeWarps(op));
 }
 
 RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
   return getRadixLayout(getMaxBlockThreads(op), op.getItemsPerThread(),
-                        /*keyType=*/Type(), /*valueType=*/Type(),
-                        op.getRadixBits(), blockIsWholeWarps(op));
+                        /*keyTypes=*/{}, /*valueType=*/Type(),
+                        op.getDigitBits(), blockIsWholeWarps(op));
 }
 
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
@@ -1367,21 +1438,42 @@ LogicalResult mlir::warp::verifyRadixSortKeyOrder(
 }
 
 LogicalResult BlockRadixSortOp::verify() {
+  if (getKeys().empty())
+    return emitOpError("sorts by one key or a tuple of key members, got none");
   int64_t n = getItemsPerThread();
+  if (getSortedKeys().getTypes() != getKeys().getTypes())
+    return emitOpError("returns the sorted keys with the keys' types");
+  for (Value member : getKeys().drop_front())
+    if (cast<VectorType>(member.getType()).getNumElements() != n)
+      return emitOpError() << "needs as many items per thread in every key "
+                              "member; got "
+                           << getKeys().front().getType() << " and "
+                           << member.getType();
   if (Value values = getValues()) {
     auto type = cast<VectorType>(values.getType());
     if (type.getNumElements() != n)
       return emitOpError() << "needs as many values as keys per thread; got "
-                           << getKeys().getType() << " and " << type;
+                           << getKeys().front().getType() << " and " << type;
     if (!getSortedValues() || getSortedValues().getType() != type)
       return emitOpError("returns the sorted values with the values' type");
   } else if (getSortedValues()) {
     return emitOpError("returns sorted values only where it takes values");
   }
-  Type key = getKeyType();
-  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
-                                     getEndBit())))
-    return failure();
+  SmallVector<Type> keys = getKeyTypes();
+  if (keys.size() == 1) {
+    if (failed(verifyRadixSortKeyOrder(*this, keys.front(), getIsSigned(),
+                                       getBeginBit(), getEndBit())))
+      return failure();
+  } else {
+    // A tuple: every member's bits; `signed` for its integer members.
+    if (getBeginBit() || getEndBit())
+      return emitOpError("takes 'bits' with one key only: a tuple of keys "
+                         "sorts by all bits of its members");
+    if (getIsSigned() &&
+        llvm::none_of(keys, [](Type key) { return isa<IntegerType>(key); }))
+      return emitOpError("'signed' orders the integer members of a tuple "
+                         "of keys; this one has none");
+  }
   std::optional<uint32_t> radixBits = getRadixBits();
   if (radixBits && (int32_t(*radixBits) < 1 || *radixBits > 8))
     return emitOpError() << "radix_bits must be 1 to 8, got "
@@ -1495,15 +1587,48 @@ LogicalResult BlockMergeSortOp::verifyRegions() {
 
 LogicalResult BlockRadixRankOp::verify() {
   Type key = getKeyType();
-  if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(), getBeginBit(),
-                                     getEndBit())))
-    return failure();
-  int64_t radixBits = int64_t(getEndBit()) - int64_t(getBeginBit());
-  if (radixBits > 8)
-    return emitOpError() << "ranks by a digit of 1 to 8 bits (CUB's "
-                            "RADIX_BITS), got bits "
-                         << getBeginBit() << " to " << getEndBit() << " ("
-                         << radixBits << " bits)";
+  std::optional<uint32_t> radixBits = getRadixBits();
+  if (hasDigitRegion()) {
+    // The region gives the digits: no image, no bits of it.
+    if (getBeginBit() || getEndBit())
+      return emitOpError("takes 'bits' or a digit region, not both (the "
+                         "region's digit is the low radix_bits bits of what "
+                         "it yields)");
+    if (getIsSigned())
+      return emitOpError("'signed' orders a key's image; with a digit region "
+                         "the region gives the digit");
+    if (!radixBits)
+      return emitOpError("with a digit region needs radix_bits = R (1 to 8): "
+                         "the digit is the low R bits of what the region "
+                         "yields");
+    if (int32_t(*radixBits) < 1 || *radixBits > 8)
+      return emitOpError() << "ranks by a digit of 1 to 8 bits (CUB's "
+                              "RADIX_BITS), got radix_bits = "
+                           << int32_t(*radixBits);
+  } else {
+    if (radixBits)
+      return emitOpError("takes radix_bits only with a digit region (else "
+                         "'bits B0 to B1' gives the digit)");
+    if (!getBeginBit())
+      return emitOpError("needs 'bits B0 to B1' (the digit's bits of the "
+                         "key's image) or a digit region");
+    if (!key.isInteger(8) && !key.isInteger(16) && !key.isInteger(32) &&
+        !key.isInteger(64) && !key.isF16() && !key.isBF16() && !key.isF32() &&
+        !key.isF64())
+      return emitOpError() << "ranks i8, i16, i32, i64, f16, bf16, f32 or f64 "
+                              "keys by the bits of their image, not "
+                           << key << " (a digit region takes any key type)";
+    if (failed(verifyRadixSortKeyOrder(*this, key, getIsSigned(),
+                                       getBeginBit(), getEndBit())))
+      return failure();
+    int64_t bits = int64_t(*getEndBit()) - int64_t(*getBeginBit());
+    if (bits > 8)
+      return emitOpError() << "ranks by a digit of 1 to 8 bits (CUB's "
+                              "RADIX_BITS), got bits "
+                           << *getBeginBit() << " to " << *getEndBit() << " ("
+                           << bits << " bits)";
+  }
+  int64_t radixBitsCount = getDigitBits();
   int64_t n = getItemsPerThread();
   int64_t maxThreads = getMaxBlockThreads(*this);
   if (maxThreads * n > 0xffff)
@@ -1511,7 +1636,7 @@ LogicalResult BlockRadixRankOp::verify() {
                          << maxThreads << " threads x " << n;
   if (Value prefix = getExclusiveDigitPrefix()) {
     int64_t bins = cast<VectorType>(prefix.getType()).getNumElements();
-    int64_t digits = int64_t(1) << radixBits;
+    int64_t digits = int64_t(1) << radixBitsCount;
     if (std::optional<int64_t> threads = getKnownBlockThreads(*this)) {
       int64_t tracked = std::max<int64_t>(1, llvm::divideCeil(digits, *threads));
       if (bins != tracked)
@@ -1530,6 +1655,16 @@ LogicalResult BlockRadixRankOp::verify() {
                          << kMaxStaticSharedBytes
                          << " bytes of static shared memory";
   return success();
+}
+
+/// The digit region: a key in, an i32 out (its low R bits the digit), pure.
+LogicalResult BlockRadixRankOp::verifyRegions() {
+  if (!hasDigitRegion())
+    return success();
+  return verifyScalarRegion(*this, getDigit(), "digit", {getKeyType()},
+                            "one argument of the key type",
+                            IntegerType::get(getContext(), 32),
+                            "the digit in its low radix_bits bits");
 }
 
 //===----------------------------------------------------------------------===//

@@ -344,11 +344,13 @@ void countSortedRuns(OpBuilder &b, Location loc, BlockHistogramOp op,
     }
   }
   Value sorted =
-      BlockRadixSortOp::create(b, loc, items, Type(), keys, Value(),
+      BlockRadixSortOp::create(b, loc, TypeRange{items}, Type(),
+                               ValueRange{keys}, Value(),
                                /*descending=*/false, /*is_signed=*/false,
                                beginBit, endBit, /*striped=*/false,
                                IntegerAttr())
-          .getSortedKeys();
+          .getSortedKeys()
+          .front();
   Value next = BlockShiftOp::create(b, loc, items, element,
                                     BlockShiftDirection::Down, sorted)
                    .getResult();

@@ -56,14 +56,23 @@
 // values a barrier, the values scattered (at the keys' ranks), a barrier,
 // the values loaded.
 //
+// A tuple of key members (CUB's decomposer) sorts by each member's image
+// in turn, least significant first: the last member's passes, then the
+// one before, each pass moving every member (one buffer each, or the
+// union's turns) and the values.
+//
 // warp.block_radix_rank is one counting pass without the exchange: the
 // same ranking (RadixRanker, which the sort calls per pass), its layout
 // from getRadixRankLayout (a grid where one fits, else the registers).
+// With a digit region, the ranking counts the region's i32 (its low R
+// bits) instead of an image's bits, the region copied per key where the
+// ranking needs that key's digit.
 // warp-expand-block-collectives calls this first and then expands the
 // block scans made here with the other block ops.
 //
 //===----------------------------------------------------------------------===//
 
+#include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -122,10 +131,9 @@ protected:
 class RadixRanker : RadixArithmetic {
 public:
   RadixRanker(OpBuilder &b, Location loc, const RadixSortLayout &layout,
-              IntegerType imageType, Value counterBuffer, Value counterHalves,
-              Value thread, Value threads)
-      : RadixArithmetic(b, loc), layout(layout), imageType(imageType),
-        width(imageType.getWidth()), counterBuffer(counterBuffer),
+              Value counterBuffer, Value counterHalves, Value thread,
+              Value threads)
+      : RadixArithmetic(b, loc), layout(layout), counterBuffer(counterBuffer),
         counterHalves(counterHalves), thread(thread), threads(threads),
         column(thread), columns(threads) {
     if (layout.algorithm != RadixRankAlgorithm::MatchCounters)
@@ -141,16 +149,27 @@ public:
   /// within a digit.
   SmallVector<Value> rank(ArrayRef<Value> images, unsigned shift,
                           unsigned count) {
+    return rankDigits(
+        images.size(),
+        [&](size_t j) { return digitOf(images[j], shift, count); }, count);
+  }
+
+  /// The ranks in the block of this thread's `items` items by their
+  /// digits (i32s below 2^count, `digitAt(j)` builds item j's where the
+  /// ranking needs it), stable as rank()'s.
+  SmallVector<Value> rankDigits(size_t items,
+                                function_ref<Value(size_t)> digitAt,
+                                unsigned count) {
     digitBits = count;
     switch (layout.algorithm) {
     case RadixRankAlgorithm::SharedCounters:
-      return rankInGrid(images, shift, count);
+      return rankInGrid(items, digitAt, count);
     case RadixRankAlgorithm::MatchCounters:
-      return rankByMatch(images, shift, count);
+      return rankByMatch(items, digitAt, count);
     case RadixRankAlgorithm::RegisterCounters:
       break;
     }
-    return rankInRegisters(images, shift, count);
+    return rankInRegisters(items, digitAt, count);
   }
 
   /// After rank(): the block's items of digits below `digit` (an i32 below
@@ -171,13 +190,14 @@ public:
   }
 
 private:
-  Value image(uint64_t v) {
-    return arith::ConstantOp::create(b, loc,
-                                     b.getIntegerAttr(imageType, v));
-  }
-
   /// Bits [shift, shift + bits) of an image, as an i32.
   Value digitOf(Value bits, unsigned shift, unsigned count) {
+    Type imageType = bits.getType();
+    unsigned width = imageType.getIntOrFloatBitWidth();
+    auto image = [&](uint64_t v) {
+      return arith::ConstantOp::create(b, loc,
+                                       b.getIntegerAttr(imageType, v));
+    };
     Value shifted = arith::ShRUIOp::create(b, loc, bits, image(shift));
     Value masked = arith::AndIOp::create(
         b, loc, shifted, image(llvm::maskTrailingOnes<uint64_t>(count)));
@@ -232,15 +252,16 @@ private:
         /*tile=*/nullptr);
   }
 
-  /// The ranks in the block of this thread's items, by bits [shift,
-  /// shift + count) of their images, stable: the counters in registers.
-  SmallVector<Value> rankInRegisters(ArrayRef<Value> images, unsigned shift,
+  /// The ranks in the block of this thread's items, by their `count`-bit
+  /// digits, stable: the counters in registers.
+  SmallVector<Value> rankInRegisters(size_t items,
+                                     function_ref<Value(size_t)> digitAt,
                                      unsigned count) {
     int64_t numWords = std::max<int64_t>(1, (int64_t(1) << count) / 2);
     SmallVector<DigitPosition> positions;
     SmallVector<Value> counts(numWords, i32(0));
-    for (Value bits : images) {
-      positions.push_back(positionOf(digitOf(bits, shift, count)));
+    for (size_t j = 0; j < items; ++j) {
+      positions.push_back(positionOf(digitAt(j)));
       increment(counts, positions.back());
     }
     // The counts of the threads before and of the whole block, per word.
@@ -307,9 +328,9 @@ private:
         counterHalves, index);
   }
 
-  /// The ranks in the block of this thread's items, by bits [shift,
-  /// shift + count) of their images, stable: the counters in the
-  /// workgroup grid, raked (the file header has the steps).
+  /// The ranks in the block of this thread's items, by their `count`-bit
+  /// digits, stable: the counters in the workgroup grid, raked (the file
+  /// header has the steps).
   ///
   /// Barriers: a thread reaches other threads' words of the grid only
   /// while it rakes, between this pass's two barriers; before the first
@@ -325,7 +346,8 @@ private:
   /// in that pass. In the union the scatters' barriers keep the reads of
   /// the prefixes apart from the stores of the keys, and the barrier
   /// before the zeroing the loads of the items from it.
-  SmallVector<Value> rankInGrid(ArrayRef<Value> images, unsigned shift,
+  SmallVector<Value> rankInGrid(size_t items,
+                                function_ref<Value(size_t)> digitAt,
                                 unsigned count) {
     int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
     for (int64_t lane = 0; lane <= lanes; ++lane)
@@ -335,8 +357,8 @@ private:
     // item then keeps two values (its half's slot and its count) across
     // the raking, not three, as CUB's ranking does.
     SmallVector<Value> halfSlots, earlier;
-    for (Value bits : images) {
-      Value halfSlot = halfSlotOf(digitOf(bits, shift, count), lanes);
+    for (size_t j = 0; j < items; ++j) {
+      Value halfSlot = halfSlotOf(digitAt(j), lanes);
       Value counter = loadHalf(halfSlot);
       storeHalf(add(counter, i32(1)), halfSlot);
       halfSlots.push_back(halfSlot);
@@ -438,10 +460,11 @@ private:
   /// Barriers: as rankInGrid's, but after the raking a warp reads only its
   /// own column (and the digit prefix column 0); its lanes zero it in the
   /// next ranking after a warp.syncwarp that follows every lane's reads.
-  SmallVector<Value> rankByMatch(ArrayRef<Value> images, unsigned shift,
+  SmallVector<Value> rankByMatch(size_t items,
+                                 function_ref<Value(size_t)> digitAt,
                                  unsigned count) {
     int64_t lanes = std::max<int64_t>(1, (int64_t(1) << count) / 2);
-    int64_t n = images.size();
+    int64_t n = items;
     Type i32Type = b.getI32Type();
     auto vectorType = VectorType::get({n}, i32Type);
     auto exchange = [&](Value items, ExchangeDirection direction) {
@@ -451,8 +474,8 @@ private:
           ExchangeStrategyAttr::get(b.getContext(), ExchangeStrategy::Shuffle));
     };
     SmallVector<Value> digits;
-    for (Value bits : images)
-      digits.push_back(digitOf(bits, shift, count));
+    for (size_t j = 0; j < items; ++j)
+      digits.push_back(digitAt(j));
     Value striped = exchange(
         vector::FromElementsOp::create(b, loc, vectorType, digits),
         ExchangeDirection::BlockedToStriped);
@@ -512,8 +535,6 @@ private:
   }
 
   const RadixSortLayout &layout;
-  IntegerType imageType;
-  unsigned width;
   /// The grid's i32 words, and its i16 halves (the same memory): half 2 w
   /// + h is word w's bits [16 h, 16 h + 16).
   Value counterBuffer, counterHalves;
@@ -530,45 +551,59 @@ private:
 /// Builds one radix sort's expansion at the op.
 class RadixSortBuilder : RadixArithmetic {
 public:
+  /// `keyBuffers`: one per key member.
   RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
-                   const RadixSortLayout &layout, Value keyBuffer,
+                   const RadixSortLayout &layout, ArrayRef<Value> keyBuffers,
                    Value valueBuffer, Value counterBuffer,
                    Value counterHalves)
       : RadixArithmetic(b, op.getLoc()), op(op), layout(layout),
-        imageType(getImageType(op.getKeyType())),
-        items(op.getItemsPerThread()), keyBuffer(keyBuffer),
+        items(op.getItemsPerThread()), keyBuffers(keyBuffers),
         valueBuffer(valueBuffer) {
     std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
-    ranker.emplace(b, loc, layout, imageType, counterBuffer, counterHalves,
-                   thread, threads);
+    ranker.emplace(b, loc, layout, counterBuffer, counterHalves, thread,
+                   threads);
   }
 
-  /// The sorted keys and, with values, the sorted values.
+  /// The sorted keys (each member) and, with values, the sorted values.
   SmallVector<Value> build() {
-    SmallVector<Value> images, values;
+    SmallVector<Type> keyTypes = op.getKeyTypes();
+    size_t members = keyTypes.size();
+    SmallVector<SmallVector<Value>> images(members);
+    SmallVector<Value> values;
     for (int64_t j = 0; j < items; ++j) {
-      images.push_back(
-          toImage(vector::ExtractOp::create(b, loc, op.getKeys(), j)));
+      for (auto [m, key] : llvm::enumerate(op.getKeys()))
+        images[m].push_back(toImage(
+            vector::ExtractOp::create(b, loc, key, j), keyTypes[m]));
       if (valueBuffer)
         values.push_back(
             vector::ExtractOp::create(b, loc, op.getValues(), j));
     }
-    unsigned begin = op.getBeginBitOrDefault(), end = op.getEndBitOrDefault();
-    for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
-      unsigned bits = std::min(layout.radixBits, end - shift);
-      bool last = shift + bits == end;
-      // The union: the previous pass's (or sort's) loads of the buffer are
-      // done before this pass zeroes its grid there.
-      if (layout.unionBuffer)
-        gpu::BarrierOp::create(b, loc);
-      SmallVector<Value> ranks = ranker->rank(images, shift, bits);
-      scatterAndLoad(ranks, images, values, last && op.getStriped());
+    // Least significant digits first: the last member's passes, then the
+    // one before; each pass moves every member and the values (a tuple
+    // only ever sorts by all of its members' bits).
+    for (size_t m = members; m-- > 0;) {
+      unsigned begin = members == 1 ? op.getBeginBitOrDefault() : 0;
+      unsigned end = members == 1 ? op.getEndBitOrDefault()
+                                  : keyTypes[m].getIntOrFloatBitWidth();
+      for (unsigned shift = begin; shift < end; shift += layout.radixBits) {
+        unsigned bits = std::min(layout.radixBits, end - shift);
+        bool last = m == 0 && shift + bits == end;
+        // The union: the previous pass's (or sort's) loads of the buffer
+        // are done before this pass zeroes its grid there.
+        if (layout.unionBuffer)
+          gpu::BarrierOp::create(b, loc);
+        SmallVector<Value> ranks = ranker->rank(images[m], shift, bits);
+        scatterAndLoad(ranks, images, values, last && op.getStriped());
+      }
     }
-    SmallVector<Value> keys;
-    for (Value image : images)
-      keys.push_back(fromImage(image));
-    SmallVector<Value> results{vector::FromElementsOp::create(
-        b, loc, cast<VectorType>(op.getKeys().getType()), keys)};
+    SmallVector<Value> results;
+    for (auto [m, key] : llvm::enumerate(op.getKeys())) {
+      SmallVector<Value> keys;
+      for (Value image : images[m])
+        keys.push_back(fromImage(image, keyTypes[m]));
+      results.push_back(vector::FromElementsOp::create(
+          b, loc, cast<VectorType>(key.getType()), keys));
+    }
     if (valueBuffer)
       results.push_back(vector::FromElementsOp::create(
           b, loc, cast<VectorType>(op.getValues().getType()), values));
@@ -576,12 +611,17 @@ public:
   }
 
 private:
-  /// A key's image and back (buildRadixImage, buildRadixKey).
-  Value toImage(Value key) {
-    return buildRadixImage(b, loc, key, op.getIsSigned(), op.getDescending());
+  /// A key's image and back (buildRadixImage, buildRadixKey); `signed`
+  /// orders the integer members.
+  bool isSigned(Type keyType) {
+    return op.getIsSigned() && isa<IntegerType>(keyType);
   }
-  Value fromImage(Value bits) {
-    return buildRadixKey(b, loc, bits, op.getKeyType(), op.getIsSigned(),
+  Value toImage(Value key, Type keyType) {
+    return buildRadixImage(b, loc, key, isSigned(keyType),
+                           op.getDescending());
+  }
+  Value fromImage(Value bits, Type keyType) {
+    return buildRadixKey(b, loc, bits, keyType, isSigned(keyType),
                          op.getDescending());
   }
 
@@ -604,9 +644,13 @@ private:
   /// Stores each item at its rank and loads this thread's items of the
   /// sorted order: blocked, or striped. The keys and values together, or
   /// with the union one after the other (the values after the keys' loads).
-  void scatterAndLoad(ArrayRef<Value> ranks, MutableArrayRef<Value> images,
+  void scatterAndLoad(ArrayRef<Value> ranks,
+                      MutableArrayRef<SmallVector<Value>> images,
                       MutableArrayRef<Value> values, bool striped) {
-    SmallVector<Payload> payloads{{images, keyBuffer, imageType}};
+    SmallVector<Payload> payloads;
+    for (auto [member, buffer] : llvm::zip_equal(images, keyBuffers))
+      payloads.push_back(
+          {member, buffer, member.front().getType()});
     if (valueBuffer)
       payloads.push_back(
           {values, valueBuffer,
@@ -641,9 +685,9 @@ private:
 
   BlockRadixSortOp op;
   const RadixSortLayout &layout;
-  IntegerType imageType;
   int64_t items;
-  Value keyBuffer, valueBuffer;
+  SmallVector<Value> keyBuffers;
+  Value valueBuffer;
   Value thread, threads;
   std::optional<RadixRanker> ranker;
 };
@@ -683,15 +727,32 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
     std::tie(counterBuffer, counterHalves) =
         viewCounterGrid(b, loc, counterBytes, layout.counterElements);
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
-  RadixRanker ranker(b, loc, layout, getImageType(op.getKeyType()),
-                     counterBuffer, counterHalves, thread, threads);
-  SmallVector<Value> images;
-  for (int64_t j = 0; j < op.getItemsPerThread(); ++j)
-    images.push_back(buildRadixImage(
-        b, loc, vector::ExtractOp::create(b, loc, op.getKeys(), j),
-        op.getIsSigned(), op.getDescending()));
-  SmallVector<Value> ranks =
-      ranker.rank(images, op.getBeginBit(), op.getRadixBits());
+  RadixRanker ranker(b, loc, layout, counterBuffer, counterHalves, thread,
+                     threads);
+  auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  unsigned radixBits = op.getDigitBits();
+  SmallVector<Value> ranks;
+  if (op.hasDigitRegion()) {
+    // The region's copy per key; its low R bits, complemented within them
+    // where `descending` (the largest digit first, as the images').
+    int64_t mask = (int64_t(1) << radixBits) - 1;
+    auto digitAt = [&](size_t j) -> Value {
+      Value key = vector::ExtractOp::create(b, loc, op.getKeys(), j);
+      Value yielded = inlineRegion(b, op.getDigit(), key).front();
+      Value digit = arith::AndIOp::create(b, loc, yielded, constant(mask));
+      if (op.getDescending())
+        digit = arith::XOrIOp::create(b, loc, digit, constant(mask));
+      return digit;
+    };
+    ranks = ranker.rankDigits(op.getItemsPerThread(), digitAt, radixBits);
+  } else {
+    SmallVector<Value> images;
+    for (int64_t j = 0; j < op.getItemsPerThread(); ++j)
+      images.push_back(buildRadixImage(
+          b, loc, vector::ExtractOp::create(b, loc, op.getKeys(), j),
+          op.getIsSigned(), op.getDescending()));
+    ranks = ranker.rank(images, *op.getBeginBit(), radixBits);
+  }
   SmallVector<Value> results{vector::FromElementsOp::create(
       b, loc, cast<VectorType>(op.getRanks().getType()), ranks)};
   Value prefix = op.getExclusiveDigitPrefix();
@@ -702,8 +763,7 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
   // get 0.
   auto prefixType = cast<VectorType>(prefix.getType());
   int64_t perThread = prefixType.getNumElements();
-  int64_t digits = int64_t(1) << op.getRadixBits();
-  auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  int64_t digits = int64_t(1) << radixBits;
   Value first = arith::MulIOp::create(b, loc, thread, constant(perThread));
   SmallVector<Value> bins;
   for (int64_t j = 0; j < perThread; ++j) {
@@ -747,6 +807,17 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
                       layout.counterElements * 4, /*alignment=*/16);
   };
   SmallVector<RadixSortLayout> layouts, rankLayouts;
+  // The slot of each key member's buffer: members of one image type take
+  // one buffer each.
+  auto keySlots = [](BlockRadixSortOp op) {
+    SmallVector<std::pair<IntegerType, unsigned>> slots;
+    DenseMap<Type, unsigned> taken;
+    for (Type key : op.getKeyTypes()) {
+      IntegerType image = getImageType(key);
+      slots.push_back({image, taken[image]++});
+    }
+    return slots;
+  };
   for (BlockRadixSortOp op : sorts) {
     layouts.push_back(getRadixSortLayout(op, decideRadixSortBits(op)));
     const RadixSortLayout &layout = layouts.back();
@@ -755,8 +826,9 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
                       /*alignment=*/16);
       continue;
     }
-    buffers.reserve(kKeyBufferName, getImageType(op.getKeyType()), /*slot=*/0,
-                    layout.keyElements);
+    for (auto [slot, elements] :
+         llvm::zip_equal(keySlots(op), layout.keyElements))
+      buffers.reserve(kKeyBufferName, slot.first, slot.second, elements);
     if (Value values = op.getValues())
       buffers.reserve(kValueBufferName,
                       cast<VectorType>(values.getType()).getElementType(),
@@ -779,21 +851,24 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         op.getValues()
             ? cast<VectorType>(op.getValues().getType()).getElementType()
             : Type();
-    Type imageType = getImageType(op.getKeyType());
-    Value keyBuffer, valueBuffer, counterBuffer, counterHalves;
+    SmallVector<Value> keyBuffers;
+    Value valueBuffer, counterBuffer, counterHalves;
     if (layout.unionBuffer) {
       Value whole = WorkgroupBuffers::read(
           b, loc, buffers.lookup(kUnionBufferName, byteType, 0));
-      keyBuffer =
-          buildUnionView(b, loc, whole, imageType, layout.keyElements);
+      for (auto [slot, elements] :
+           llvm::zip_equal(keySlots(op), layout.keyElements))
+        keyBuffers.push_back(
+            buildUnionView(b, loc, whole, slot.first, elements));
       if (valueType)
         valueBuffer =
             buildUnionView(b, loc, whole, valueType, layout.valueElements);
       std::tie(counterBuffer, counterHalves) =
           viewCounterGrid(b, loc, whole, layout.counterElements);
     } else {
-      keyBuffer = WorkgroupBuffers::read(
-          b, loc, buffers.lookup(kKeyBufferName, imageType, 0));
+      for (auto [image, slot] : keySlots(op))
+        keyBuffers.push_back(WorkgroupBuffers::read(
+            b, loc, buffers.lookup(kKeyBufferName, image, slot)));
       if (valueType)
         valueBuffer = WorkgroupBuffers::read(
             b, loc, buffers.lookup(kValueBufferName, valueType, 0));
@@ -801,7 +876,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         std::tie(counterBuffer, counterHalves) =
             viewCounterGrid(b, loc, readGrid(b, loc), layout.counterElements);
     }
-    RadixSortBuilder builder(b, op, layout, keyBuffer, valueBuffer,
+    RadixSortBuilder builder(b, op, layout, keyBuffers, valueBuffer,
                              counterBuffer, counterHalves);
     op->replaceAllUsesWith(builder.build());
     op.erase();

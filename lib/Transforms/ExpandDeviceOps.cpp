@@ -2777,8 +2777,9 @@ BlockRadixSortOp DeviceKernelBuilder::sortRadixTile(const RadixSortConfig &sort,
                                                     Value values, Value valid,
                                                     unsigned begin, unsigned end) {
   Value images = radixTileImages(sort, keys, valid);
-  return BlockRadixSortOp::create(b, images.getType(), values ? values.getType() : Type(),
-                                  images, values, /*descending=*/false,
+  return BlockRadixSortOp::create(b, TypeRange{images.getType()},
+                                  values ? values.getType() : Type(), ValueRange{images},
+                                  values, /*descending=*/false,
                                   /*is_signed=*/false, b.getI32IntegerAttr(begin),
                                   b.getI32IntegerAttr(end), /*striped=*/true, IntegerAttr());
 }
@@ -2793,7 +2794,7 @@ void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, BlockRadi
         b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
         valid);
     ifThen(inside, [&] {
-      Value image = vector::ExtractOp::create(b, sorted.getSortedKeys(), j);
+      Value image = vector::ExtractOp::create(b, sorted.getSortedKeys().front(), j);
       Value at = placeOf(image, rank);
       memref::StoreOp::create(b,
                               buildRadixKey(b, b.getLoc(), image, sort.key, sort.isSigned,

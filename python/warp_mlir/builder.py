@@ -1432,7 +1432,7 @@ class KernelBuilder(TileMixin):
             attributes["end_bit"] = self._ops.integer(end, "i32")
         return attributes
 
-    def block_radix_sort(self, keys: Value, values: Optional[Value] = None,
+    def block_radix_sort(self, keys, values: Optional[Value] = None,
                          descending: bool = False, signed: bool = False,
                          bits: Optional[Tuple[int, int]] = None, striped: bool = False,
                          radix_bits: Optional[int] = None):
@@ -1442,45 +1442,103 @@ class KernelBuilder(TileMixin):
         keys t*N .. t*N+N-1). Integers compare unsigned unless `signed`;
         floats in CUB's order (-0.0 before +0.0, NaNs by their bits);
         `descending` reverses; `bits=(b0, b1)` compares only bits [b0, b1) of
-        the key's unsigned image. `values` (a vector of the same N) travel
-        with their keys. The result is blocked, or with `striped` thread t
-        gets ranks t, t+B, ..., t+(N-1)B. `radix_bits` (1..8) are the bits
-        per counting pass (None: the compiler's choice). Returns the sorted
-        keys, or (keys, values). Every thread of the block must call it (it
-        holds barriers)."""
-        keys, operands, types = self._sort_operands("block_radix_sort", "a thread's", keys, values)
-        attributes = self._radix_order(keys, descending, signed, bits)
+        the key's unsigned image. `keys` may be a tuple of such vectors of
+        one N (CUB's custom types through a decomposer): the keys are then
+        tuples compared member by member, the first most significant
+        (`signed` orders the integer members; no `bits`). `values` (a
+        vector of the same N) travel with their keys. The result is
+        blocked, or with `striped` thread t gets ranks t, t+B, ...,
+        t+(N-1)B. `radix_bits` (1..8) are the bits per counting pass (None:
+        the compiler's choice). Returns the sorted keys (a tuple of members
+        for a tuple), or (keys, values). Every thread of the block must call
+        it (it holds barriers)."""
+        members = list(keys) if isinstance(keys, (tuple, list)) else None
+        if members is not None and not members:
+            raise TypeError("block_radix_sort takes a key vector or a tuple of them, "
+                            "not an empty tuple")
+        first, operands, types = self._sort_operands(
+            "block_radix_sort", "a thread's", members[0] if members else keys, values)
+        keys_in = [first]
+        for member in (members or [])[1:]:
+            member, _, _ = self._sort_operands("block_radix_sort", "a thread's", member, None)
+            if member.type.size != first.type.size:
+                raise TypeError(f"block_radix_sort's key members hold as many items per "
+                                f"thread ({first.type.size}), not {member.type}")
+            keys_in.append(member)
+        if len(keys_in) > 1:
+            if bits is not None:
+                raise ValueError("bits sorts by part of one key; a tuple of keys sorts "
+                                 "by all bits of its members")
+            if signed and all(m.type.element.is_float for m in keys_in):
+                raise ValueError("signed orders the integer members of a tuple of keys; "
+                                 "this one has none")
+        attributes = self._radix_order(first, descending, signed and len(keys_in) == 1,
+                                       bits)
+        if len(keys_in) > 1 and _checks.flag(signed, "signed"):
+            attributes["is_signed"] = self._ops.unit()
         if _checks.flag(striped, "striped"):
             attributes["striped"] = self._ops.unit()
         if radix_bits is not None:
             attributes["radix_bits"] = self._ops.integer(
                 _checks.integer(radix_bits, "radix_bits", 1, 8), "i32")
-        results = self._emit_n("warp.block_radix_sort", operands, types, attributes)
-        return results[0] if values is None else tuple(results)
+        value_operands = operands[1:]
+        attributes["operandSegmentSizes"] = _segment_sizes(keys_in, value_operands)
+        attributes["resultSegmentSizes"] = _segment_sizes(keys_in, value_operands)
+        result_types = [m.type for m in keys_in] + types[1:]
+        results = self._emit_n("warp.block_radix_sort", keys_in + value_operands,
+                               result_types, attributes)
+        sorted_keys = results[0] if members is None else tuple(results[:len(keys_in)])
+        return sorted_keys if values is None else (sorted_keys, results[-1])
 
-    def block_radix_rank(self, keys: Value, bits: Tuple[int, int], descending: bool = False,
-                         signed: bool = False, digit_prefix=False):
+    def block_radix_rank(self, keys: Value, bits: Optional[Tuple[int, int]] = None,
+                         descending: bool = False, signed: bool = False, digit_prefix=False,
+                         digit: Optional[Callable] = None, radix_bits: Optional[int] = None):
         """warp.block_radix_rank (CUB BlockRadixRank::RankKeys): each of the
         block's B*N keys' rank (a vector<N x i32>) in the block's stable
         order by its digit, bits [b0, b1) of the key's unsigned image
         (`bits=(b0, b1)`, 1 to 8 bits; the image as block_radix_sort's:
         `signed` flips the sign bit, floats in CUB's order), ascending or
         `descending`; keys of one digit keep their blocked order (thread t
-        holds keys t*N .. t*N+N-1). With `digit_prefix` (True: CUB's
-        max(1, ceil(2^R / B)) bins per thread, from known_block_size; or an
-        int M where the block size is not promised), also each thread's
-        bins t*M .. t*M+M-1: the keys ranked before bin b's digit (0 past
-        the digits). Returns the ranks, or (ranks, prefix). Every thread of
-        the block must call it (it holds barriers)."""
+        holds keys t*N .. t*N+N-1). Or a custom digit extractor (CUB's
+        `RankKeys(keys, ranks, digit_extractor)`): `digit(key)`, a function
+        of one key Value (keys of any element type) returning an i32 Value
+        whose low `radix_bits` (1..8) bits are the digit (the bits above
+        are ignored); no `bits` or `signed` then. With `digit_prefix`
+        (True: CUB's max(1, ceil(2^R / B)) bins per thread, from
+        known_block_size; or an int M where the block size is not
+        promised), also each thread's bins t*M .. t*M+M-1: the keys ranked
+        before bin b's digit (0 past the digits). Returns the ranks, or
+        (ranks, prefix). Every thread of the block must call it (it holds
+        barriers)."""
         keys = self.value(keys, "the ranked keys")
-        if not isinstance(keys.type, VectorType) or \
-                keys.type.element.name not in self._RADIX_SORT_TYPES:
-            raise TypeError(f"block_radix_rank takes a vector of a thread's keys "
-                            f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
-        if bits is None:
-            raise TypeError("block_radix_rank takes the digit's bits=(begin, end)")
-        attributes = self._radix_order(keys, descending, signed, bits, most_bits=8)
-        begin, end = bits
+        if not isinstance(keys.type, VectorType):
+            raise TypeError(f"block_radix_rank takes a vector of a thread's keys, "
+                            f"not {keys.type}")
+        if digit is not None:
+            if not callable(digit):
+                raise TypeError(f"digit must be a function of one key, not {digit!r}")
+            if bits is not None or signed:
+                raise ValueError("block_radix_rank takes bits (and signed) or a digit "
+                                 "function, not both")
+            if radix_bits is None:
+                raise TypeError("a digit function needs radix_bits (1..8): the digit "
+                                "is the low radix_bits bits of what it returns")
+            radix = _checks.integer(radix_bits, "radix_bits", 1, 8)
+            attributes: Dict[str, object] = {"radix_bits": self._ops.integer(radix, "i32")}
+            if _checks.flag(descending, "descending"):
+                attributes["descending"] = self._ops.unit()
+        else:
+            if keys.type.element.name not in self._RADIX_SORT_TYPES:
+                raise TypeError(f"block_radix_rank takes a vector of a thread's keys "
+                                f"({', '.join(self._RADIX_SORT_TYPES)}), not {keys.type}")
+            if bits is None:
+                raise TypeError("block_radix_rank takes the digit's bits=(begin, end) "
+                                "or a digit function")
+            if radix_bits is not None:
+                raise ValueError("radix_bits goes with a digit function; bits=(begin, "
+                                 "end) gives the digit's width")
+            attributes = self._radix_order(keys, descending, signed, bits, most_bits=8)
+            radix = bits[1] - bits[0]
         types: List[Type] = [vector(keys.type.size, i32)]
         if digit_prefix is True:
             threads = getattr(self, "_known_block_threads", None)
@@ -1488,10 +1546,16 @@ class KernelBuilder(TileMixin):
                 raise ValueError("digit_prefix=True takes CUB's bins per thread from the "
                                  "kernel's known_block_size: promise one first, or give "
                                  "the bins per thread")
-            types.append(vector(max(1, -(-(1 << (end - begin)) // threads)), i32))
+            types.append(vector(max(1, -(-(1 << radix) // threads)), i32))
         elif digit_prefix is not False:
             types.append(vector(_checks.integer(digit_prefix, "digit_prefix", 1, 256), i32))
-        results = self._emit_n("warp.block_radix_rank", [keys], types, attributes)
+        if digit is None:
+            results = self._emit_n("warp.block_radix_rank", [keys], types, attributes,
+                                   regions=[[]])
+        else:
+            results = self._with_combiner("warp.block_radix_rank", [keys], True, [keys],
+                                          attributes, digit, types, [keys.type.element],
+                                          [i32], sides=1, what="digit function")
         return results[0] if len(types) == 1 else tuple(results)
 
     def block_run_length_decode(self, values: Value, lengths: Value, items_per_thread: int,
@@ -1659,7 +1723,8 @@ class KernelBuilder(TileMixin):
                        types: Optional[Sequence[Type]] = None,
                        yields: Optional[Sequence[Type]] = None,
                        prefix: Optional[Callable] = None,
-                       region_count: int = 1) -> List[Value]:
+                       region_count: int = 1, sides: int = 2,
+                       what: str = "combiner") -> List[Value]:
         """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
         returns the combined Value or tuple; returns the op's results. The
@@ -1669,15 +1734,17 @@ class KernelBuilder(TileMixin):
         combine=None leaves the combine region empty (a kind); `prefix`
         (block_scan's) fills a second region from `prefix(totals)`, the
         totals of the combined types, returning as many Values;
-        `region_count`: the op's regions (the others left empty)."""
+        `region_count`: the op's regions (the others left empty); `sides`:
+        the tuples `combine` takes (1 for a function of one tuple, as a radix
+        rank's digit extractor), `what` names it in errors."""
         types = list(types) if types is not None else [v.type for v in values]
         yields = list(yields) if yields is not None else types
         where = self._position()
         location = self._ops.location(where)
         fills = []
         if combine is not None:
-            block = self._ops.block([self._ops.type(str(t)) for t in types * 2], location)
-            fills.append((block, combine, 2, yields, "combiner"))
+            block = self._ops.block([self._ops.type(str(t)) for t in types * sides], location)
+            fills.append((block, combine, sides, yields, what))
         regions = [[fills[0][0]] if fills else []]
         if prefix is not None:
             block = self._ops.block([self._ops.type(str(t)) for t in types], location)

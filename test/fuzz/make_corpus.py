@@ -381,6 +381,20 @@ def family_seeds():
         "%q = warp.block_radix_rank %b signed bits 7 to 8 : vector<2xi8>",
         "memref.store %r, %out[%c0] : memref<4xvector<4xi32>>",
         "memref.store %p, %o1[%c0] : memref<4xvector<1xi32>>"], block=100)
+    # The custom keys: a digit region (a key type without an image), and a
+    # sort of a tuple of key members with values.
+    yield kernel("block_radix_rank_digit", "%out: memref<4xvector<2xi32>>, "
+                 "%k: vector<2xindex>, %o1: memref<4xvector<1xi32>>", [
+        "%r, %p = warp.block_radix_rank %k descending radix_bits = 3"
+        " : vector<2xindex>, vector<1xi32> digit(%i: index) {",
+        "  %d = arith.index_cast %i : index to i32", "  warp.yield %d : i32", "}",
+        "memref.store %r, %out[%c0] : memref<4xvector<2xi32>>",
+        "memref.store %p, %o1[%c0] : memref<4xvector<1xi32>>"], block=96)
+    yield kernel("block_radix_sort_tuple", "%out: memref<4xvector<2xf32>>, "
+                 "%a: vector<2xi16>, %f: vector<2xf32>, %v: vector<2xi64>", [
+        "%s:3 = warp.block_radix_sort (%a, %f), %v descending signed"
+        " : (vector<2xi16>, vector<2xf32>), vector<2xi64>",
+        "memref.store %s#1, %out[%c0] : memref<4xvector<2xf32>>"], block=100)
     yield kernel("block_run_length_decode", "%out: memref<4xvector<4xf32>>, "
                  "%v: vector<2xf32>, %n: vector<2xi16>, %f: i32, %z: f32", [
         "%d:3 = warp.block_run_length_decode %v, %n from %f default %z"

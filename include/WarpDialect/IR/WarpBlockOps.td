@@ -1109,7 +1109,7 @@ def Warp_RadixSortItems : AnyTypeOf<[FixedVectorOfRankAndType<[1],
     "a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64">;
 
 def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
-    [AllTypesMatch<["keys", "sorted_keys"]>]> {
+    [AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let summary = "stable radix sort of N items per thread over the block "
                 "(CUB BlockRadixSort)";
   let description = [{
@@ -1136,6 +1136,18 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     their blocked order, and so do their values. Keys and values move bit
     for bit (NaN payloads, `-0.0`).
 
+    **Custom types** (CUB's decomposer, a type viewed as a tuple of
+    arithmetic members): the keys may be a tuple of key vectors,
+    `(%k0, %k1, ...)` typed `(vector<N x K0>, vector<N x K1>, ...)`, each
+    member of the key types above and all of one `N`; key `i` of the block
+    is the tuple of the members' items `i`. Tuples compare
+    lexicographically by their members' images, the first member most
+    significant; `signed` flips the sign bit of the integer members (at
+    least one must be an integer), `descending` complements every member's
+    image (the whole order reversed), and `bits` is not allowed (every bit
+    of every member takes part). The op returns the sorted members (and
+    values), stable as above: equal tuples keep their blocked order.
+
     Every thread of the block must execute the op (it holds barriers). Any
     block size and shape: 1-D, 2-D, 3-D, not a multiple of 32, known from
     the `gpu.func`'s `known_block_size` or only at run time.
@@ -1145,8 +1157,10 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     `descending`'s complement), then one counting pass per `radix_bits =
     R` bits of `[B0, B1)`, from the lowest (CUB's `BlockRadixRank`: the
     ranking of `warp.block_radix_rank`, one code for both ops), its
-    ranks stable (thread order, then item order, within a digit). Three
-    rankings, one chosen per op by the workgroup memory it needs
+    ranks stable (thread order, then item order, within a digit); a
+    tuple's passes go over its last member's bits first, then the member
+    before, each pass moving every member (and the values) to its ranks.
+    Three rankings, one chosen per op by the workgroup memory it needs
     (`getRadixSortLayout`, which the verifier uses too):
 
     * **Counter grid** (CUB's `RADIX_RANK_BASIC` with memoized raking),
@@ -1184,7 +1198,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     stores its images (and values) at their ranks in a workgroup buffer, a
     barrier, every thread loads its next items: blocked, or after the last
     pass in the output's arrangement. The buffers are one `memref.global`
-    per image type (`@__warp_block_radix_keys`) and per value type
+    per image type (`@__warp_block_radix_keys`; a tuple's members of one
+    image type one each) and per value type
     (`@__warp_block_radix_values`) of `B_max * N` items plus one padding
     item per 128 bytes (as `warp.block_exchange`'s), `B_max` being the
     `known_block_size` product, else 1024.
@@ -1211,34 +1226,43 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     %k2, %v2 = warp.block_radix_sort %keys, %vals descending signed
         bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
     %k3 = warp.block_radix_sort %f radix_bits = 8 : vector<2xf32>
+    // A tuple (i32, f32) with i64 values, by the i32 first.
+    %s:3 = warp.block_radix_sort (%a, %b), %v signed
+        : (vector<4xi32>, vector<4xf32>), vector<4xi64>
     ```
   }];
-  let arguments = (ins Warp_RadixSortItems:$keys,
+  let arguments = (ins Variadic<Warp_RadixSortItems>:$keys,
                        Optional<Warp_RadixSortItems>:$values,
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
                        OptionalAttr<I32Attr>:$end_bit,
                        UnitAttr:$striped,
                        OptionalAttr<I32Attr>:$radix_bits);
-  let results = (outs Warp_RadixSortItems:$sorted_keys,
+  let results = (outs Variadic<Warp_RadixSortItems>:$sorted_keys,
                       Optional<Warp_RadixSortItems>:$sorted_values);
   let assemblyFormat = [{
-    $keys (`,` $values^)? (`descending` $descending^)? (`signed` $is_signed^)?
-    (`bits` $begin_bit^ `to` $end_bit)? (`striped` $striped^)?
-    (`radix_bits` `=` $radix_bits^)?
-    attr-dict `:` custom<RadixSortTypes>(type($keys), type($values),
-                                         type($sorted_values))
+    custom<RadixSortKeys>($keys) (`,` $values^)? (`descending` $descending^)?
+    (`signed` $is_signed^)? (`bits` $begin_bit^ `to` $end_bit)?
+    (`striped` $striped^)? (`radix_bits` `=` $radix_bits^)?
+    attr-dict `:` custom<RadixSortKeyTypes>(type($keys), type($values),
+                                            type($sorted_keys),
+                                            type($sorted_values))
   }];
   let extraClassDeclaration = [{
-    /// N, the number of items per thread.
+    /// N, the number of items per thread (of every key member).
     int64_t getItemsPerThread() {
-      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
+      return ::llvm::cast<::mlir::VectorType>(getKeys().front().getType())
           .getNumElements();
     }
-    /// The key type K.
-    ::mlir::Type getKeyType() {
-      return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
-          .getElementType();
+    /// The key type K (of a tuple, its first, most significant member).
+    ::mlir::Type getKeyType() { return getKeyTypes().front(); }
+    /// The key members' element types, the most significant first.
+    ::llvm::SmallVector<::mlir::Type> getKeyTypes() {
+      ::llvm::SmallVector<::mlir::Type> types;
+      for (::mlir::Type type : getKeys().getTypes())
+        types.push_back(
+            ::llvm::cast<::mlir::VectorType>(type).getElementType());
+      return types;
     }
     /// The bits [begin, end) of the key's image that take part.
     unsigned getBeginBitOrDefault() { return getBeginBit().value_or(0); }
@@ -1367,7 +1391,8 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     The block's `B` threads (numbered as in `warp.block_reduce`) hold `B *
     N` keys in the blocked arrangement (thread `t` holds keys `t*N ..
     t*N+N-1` in a `vector<N x K>`, `K` one of i8, i16, i32, i64, f16,
-    bf16, f32, f64). Each key's *digit* is bits `[B0, B1)` of its image
+    bf16, f32, f64, or any type with a digit region, below). Each key's
+    *digit* is bits `[B0, B1)` of its image
     (`bits B0 to B1`, `R = B1 - B0` of 1 to 8 bits: CUB's `RADIX_BITS`),
     the image being `warp.block_radix_sort`'s: integers as they are, or
     with `signed` with the sign bit flipped; floats with every bit flipped
@@ -1379,6 +1404,18 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     of those bits (CUB's `IS_DESCENDING` for `descending`): one counting
     pass of `warp.block_radix_sort`, whose lowering ranks through the same
     code.
+
+    **Custom digit extractor** (CUB's `RankKeys(keys, ranks,
+    digit_extractor)` with a user extractor): instead of `bits`, a `digit`
+    region after the types, `digit(%key: K) { ...; warp.yield %d : i32 }`,
+    and `radix_bits = R` (1 to 8). The keys may then be of any type `K`
+    the region takes (also one without an image: `index`, `i1`, ...). A
+    key's digit is the low `R` bits of the i32 the region yields for it;
+    the bits above `R` are ignored. `descending` ranks the largest digit
+    first, as with `bits`; `signed` is not allowed (the region orders). The
+    region holds only ops without memory effects (the expansion copies it
+    once per key, where the ranking counts that key), and may use values
+    from above.
 
     With a second result (CUB's `RankKeys` overload with
     `exclusive_digit_prefix`), a `vector<M x i32>`: thread `t` gets bins
@@ -1412,18 +1449,29 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>
     %r2, %p = warp.block_radix_rank %f descending bits 24 to 32
         : vector<2xf32>, vector<1xi32>
+    // Digits (key >> 3) & 15 of a user extractor.
+    %r3 = warp.block_radix_rank %keys radix_bits = 4 : vector<4xi32>
+        digit(%k: i32) {
+      %c3 = arith.constant 3 : i32
+      %d = arith.shrui %k, %c3 : i32
+      warp.yield %d : i32
+    }
     ```
   }];
-  let arguments = (ins Warp_RadixSortItems:$keys,
+  let arguments = (ins FixedVectorOfRankAndType<[1], [AnyType]>:$keys,
                        UnitAttr:$descending, UnitAttr:$is_signed,
-                       I32Attr:$begin_bit, I32Attr:$end_bit);
+                       OptionalAttr<I32Attr>:$begin_bit,
+                       OptionalAttr<I32Attr>:$end_bit,
+                       OptionalAttr<I32Attr>:$radix_bits);
   let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
                       Optional<FixedVectorOfRankAndType<[1], [I32]>>:
                           $exclusive_digit_prefix);
+  let regions = (region MaxSizedRegion<1>:$digit);
   let assemblyFormat = [{
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
-    `bits` $begin_bit `to` $end_bit
+    (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
+    `` custom<DigitRegion>($digit)
   }];
   let extraClassDeclaration = [{
     /// N, the number of keys per thread.
@@ -1436,10 +1484,19 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
       return ::llvm::cast<::mlir::VectorType>(getKeys().getType())
           .getElementType();
     }
-    /// R, the digit's bits.
-    unsigned getRadixBits() { return getEndBit() - getBeginBit(); }
+    /// Whether a digit region extracts the digits.
+    bool hasDigitRegion() { return !getDigit().empty(); }
+    /// R, the digit's bits: radix_bits with the digit region, else the
+    /// width of `bits`.
+    unsigned getDigitBits() {
+      if (hasDigitRegion())
+        return getRadixBits().value_or(0);
+      return getEndBit().value_or(0) - getBeginBit().value_or(0);
+    }
   }];
   let hasVerifier = 1;
+  // The digit region's checks need its ops verified first.
+  let hasRegionVerifier = 1;
 }
 
 def Warp_BlockRunLengthDecodeOp : Warp_BlockOp<"block_run_length_decode",

@@ -94,8 +94,15 @@ LogicalResult verifyPureRegion(Operation *op, Region &region, StringRef name);
 
 /// Fails where the `name` region of `op` does not take block arguments of
 /// the types `arguments` (`wanted` says which, before the first type), end
-/// in a warp.yield of one i1 (`meaning`: what it tells) or is not pure
-/// (DeviceOps.cpp): a selection's `pred`, a merge sort's `compare`.
+/// in a warp.yield of one `yielded` (`meaning`: what it tells) or is not
+/// pure (DeviceOps.cpp): a radix rank's `digit` (an i32).
+LogicalResult verifyScalarRegion(Operation *op, Region &region,
+                                 StringRef name, ArrayRef<Type> arguments,
+                                 StringRef wanted, Type yielded,
+                                 StringRef meaning);
+
+/// verifyScalarRegion with an i1 yielded: a selection's `pred`, a merge
+/// sort's `compare`.
 LogicalResult verifyBooleanRegion(Operation *op, Region &region,
                                   StringRef name, ArrayRef<Type> arguments,
                                   StringRef wanted, StringRef meaning);
@@ -194,9 +201,9 @@ struct RadixSortLayout {
   /// one padding) of B_max words (MatchCounters: of B / 32 words, a
   /// column per warp); 0 for RegisterCounters.
   int64_t counterElements;
-  /// Elements of the image (key) buffer and of the value buffer: B_max * N
-  /// items and their padding.
-  int64_t keyElements;
+  /// Elements of the image (key) buffers, one per key member, and of the
+  /// value buffer: B_max * N items and their padding.
+  SmallVector<int64_t, 1> keyElements;
   int64_t valueElements;
   /// Bytes of workgroup memory: the buffers (and counter grid, or their
   /// union) and the scans' scratch array (two halves); with a grid each

@@ -684,7 +684,7 @@ def Warp_YieldOp : Warp_Op<"yield",
                  "DeviceSelectIfOp", "DevicePartitionIfOp",
                  "DeviceReduceCombineOp", "DeviceScanCombineOp",
                  "DeviceSegmentedReduceCombineOp", "MergeSortOp",
-                 "BlockMergeSortOp"]>]> {
+                 "BlockMergeSortOp", "BlockRadixRankOp"]>]> {
   let summary = "the result of a combiner or predicate region";
   let description = [{
     Ends the `combine` region of `warp.reduce`, `warp.scan`,
@@ -697,7 +697,8 @@ def Warp_YieldOp : Warp_Op<"yield",
     `warp.device_partition_if`, yielding the element's i1, and the
     `compare` region of `warp.merge_sort` and `warp.block_merge_sort`,
     yielding whether its first key
-    is ordered before its second.
+    is ordered before its second, and the `digit` region of
+    `warp.block_radix_rank`, yielding the key's digit (an i32).
 
     ```mlir
     warp.yield %sum, %index : f32, i32

@@ -1244,15 +1244,15 @@ func.func @block_radix_sort_lengths(%k: vector<4xi32>, %v: vector<2xf32>) {
 // -----
 
 func.func @block_radix_sort_scalar_keys(%k: i32) {
-  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'i32'}}
-  %0 = "warp.block_radix_sort"(%k) : (i32) -> i32
+  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be variadic of a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'i32'}}
+  %0 = "warp.block_radix_sort"(%k) <{operandSegmentSizes = array<i32: 1, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (i32) -> i32
   return
 }
 
 // -----
 
 func.func @block_radix_sort_key_type(%k: vector<4xi1>) {
-  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
+  // expected-error @+1 {{'warp.block_radix_sort' op operand #0 must be variadic of a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
   %0 = warp.block_radix_sort %k : vector<4xi1>
   return
 }
@@ -1301,7 +1301,7 @@ func.func @block_radix_sort_bits_negative(%k: vector<4xi32>) {
 
 func.func @block_radix_sort_one_bound(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_sort' op takes both bounds of 'bits' or neither}}
-  %0 = "warp.block_radix_sort"(%k) <{begin_bit = 2 : i32}> : (vector<4xi32>) -> vector<4xi32>
+  %0 = "warp.block_radix_sort"(%k) <{begin_bit = 2 : i32, operandSegmentSizes = array<i32: 1, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (vector<4xi32>) -> vector<4xi32>
   return
 }
 
@@ -1317,7 +1317,7 @@ func.func @block_radix_sort_radix_bits(%k: vector<4xi32>) {
 
 func.func @block_radix_sort_values_without_result(%k: vector<4xi32>, %v: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_sort' op returns the sorted values with the values' type}}
-  %0 = "warp.block_radix_sort"(%k, %v) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  %0 = "warp.block_radix_sort"(%k, %v) <{operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i32: 1, 0>}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
   return
 }
 
@@ -2685,7 +2685,7 @@ gpu.module @block_merge_sort_no_region {
 // -----
 
 func.func @block_radix_rank_key_type(%k: vector<4xi1>) {
-  // expected-error @+1 {{custom op 'warp.block_radix_rank' 'keys' must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'vector<4xi1>'}}
+  // expected-error @+1 {{'warp.block_radix_rank' op ranks i8, i16, i32, i64, f16, bf16, f32 or f64 keys by the bits of their image, not 'i1' (a digit region takes any key type)}}
   %0 = warp.block_radix_rank %k bits 0 to 1 : vector<4xi1>
   return
 }
@@ -2693,8 +2693,8 @@ func.func @block_radix_rank_key_type(%k: vector<4xi1>) {
 // -----
 
 func.func @block_radix_rank_scalar_keys(%k: i32) {
-  // expected-error @+1 {{'warp.block_radix_rank' op operand #0 must be a 1-D vector of i8/i16/i32/i64/f16/bf16/f32/f64, but got 'i32'}}
-  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (i32) -> vector<1xi32>
+  // expected-error @+1 {{'warp.block_radix_rank' op operand #0 must be fixed-length vector of any type values of ranks 1, but got 'i32'}}
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (i32) -> vector<1xi32>
   return
 }
 
@@ -2702,7 +2702,7 @@ func.func @block_radix_rank_scalar_keys(%k: i32) {
 
 func.func @block_radix_rank_rank_type(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_rank' op failed to verify that the ranks are a vector of i32 as long as the keys}}
-  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> vector<2xi32>
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (vector<4xi32>) -> vector<2xi32>
   return
 }
 
@@ -2710,15 +2710,15 @@ func.func @block_radix_rank_rank_type(%k: vector<4xi32>) {
 
 func.func @block_radix_rank_prefix_type(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_rank' op result #1 must be fixed-length vector of 32-bit signless integer values of ranks 1, but got 'vector<1xi16>'}}
-  %0:2 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> (vector<4xi32>, vector<1xi16>)
+  %0:2 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (vector<4xi32>) -> (vector<4xi32>, vector<1xi16>)
   return
 }
 
 // -----
 
 func.func @block_radix_rank_no_bits(%k: vector<4xi32>) {
-  // expected-error @+1 {{'warp.block_radix_rank' op requires attribute 'begin_bit'}}
-  %0 = "warp.block_radix_rank"(%k) : (vector<4xi32>) -> vector<4xi32>
+  // expected-error @+1 {{'warp.block_radix_rank' op needs 'bits B0 to B1' (the digit's bits of the key's image) or a digit region}}
+  %0 = "warp.block_radix_rank"(%k) ({}) : (vector<4xi32>) -> vector<4xi32>
   return
 }
 

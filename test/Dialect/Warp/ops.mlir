@@ -471,13 +471,13 @@ func.func @block_scan_prefix(%x: i32, %run: memref<i32, #gpu.address_space<workg
 // CHECK-LABEL: func @block_radix_sort
 func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf16>, %b: vector<1xi8>) -> (vector<4xi32>, vector<4xi32>, vector<4xf32>, vector<2xf16>, vector<1xi8>) {
   // CHECK: warp.block_radix_sort %{{.*}} : vector<4xi32>
-  // GENERIC: "warp.block_radix_sort"(%{{.*}}) : (vector<4xi32>) -> vector<4xi32>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}) <{operandSegmentSizes = array<i32: 1, 0>, resultSegmentSizes = array<i32: 1, 0>}> : (vector<4xi32>) -> vector<4xi32>
   %0 = warp.block_radix_sort %k : vector<4xi32>
   // CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} descending signed bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
-  // GENERIC: "warp.block_radix_sort"(%{{.*}}, %{{.*}}) <{begin_bit = 0 : i32, descending, end_bit = 16 : i32, is_signed, striped}> : (vector<4xi32>, vector<4xf32>) -> (vector<4xi32>, vector<4xf32>)
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}, %{{.*}}) <{begin_bit = 0 : i32, descending, end_bit = 16 : i32, is_signed, operandSegmentSizes = array<i32: 1, 1>, resultSegmentSizes = array<i32: 1, 1>, striped}> : (vector<4xi32>, vector<4xf32>) -> (vector<4xi32>, vector<4xf32>)
   %1:2 = warp.block_radix_sort %k, %v descending signed bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
   // CHECK: warp.block_radix_sort %{{.*}} bits 3 to 9 radix_bits = 8 : vector<2xf16>
-  // GENERIC: "warp.block_radix_sort"(%{{.*}}) <{begin_bit = 3 : i32, end_bit = 9 : i32, radix_bits = 8 : i32}> : (vector<2xf16>) -> vector<2xf16>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}) <{begin_bit = 3 : i32, end_bit = 9 : i32, operandSegmentSizes = array<i32: 1, 0>, radix_bits = 8 : i32, resultSegmentSizes = array<i32: 1, 0>}> : (vector<2xf16>) -> vector<2xf16>
   %2 = warp.block_radix_sort %f bits 3 to 9 radix_bits = 8 : vector<2xf16>
   // CHECK: warp.block_radix_sort %{{.*}} descending radix_bits = 1 : vector<1xi8>
   %3 = warp.block_radix_sort %b descending radix_bits = 1 : vector<1xi8>
@@ -487,14 +487,40 @@ func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf
 // CHECK-LABEL: func @block_radix_rank
 func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7xi64>) -> (vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>) {
   // CHECK: warp.block_radix_rank %{{.*}} bits 0 to 4 : vector<4xi32>
-  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32}> : (vector<4xi32>) -> vector<4xi32>
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({
+  // GENERIC-NEXT: }) : (vector<4xi32>) -> vector<4xi32>
   %0 = warp.block_radix_rank %k bits 0 to 4 : vector<4xi32>
   // CHECK: warp.block_radix_rank %{{.*}} descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
-  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 8 : i32, descending, end_bit = 16 : i32}> : (vector<2xbf16>) -> (vector<2xi32>, vector<3xi32>)
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 8 : i32, descending, end_bit = 16 : i32}> ({
+  // GENERIC-NEXT: }) : (vector<2xbf16>) -> (vector<2xi32>, vector<3xi32>)
   %1:2 = warp.block_radix_rank %f descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
   // CHECK: warp.block_radix_rank %{{.*}} descending signed bits 63 to 64 : vector<7xi64>
   %2 = warp.block_radix_rank %l descending signed bits 63 to 64 : vector<7xi64>
   return %0, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
+}
+
+// A custom digit extractor (any key type) and a sort of a tuple of keys.
+// CHECK-LABEL: func @block_radix_custom_keys
+func.func @block_radix_custom_keys(%k: vector<4xi32>, %f: vector<4xf32>, %x: vector<2xindex>, %v: vector<4xi64>) -> (vector<4xi32>, vector<1xi32>, vector<2xi32>, vector<4xi32>, vector<4xf32>, vector<4xi64>) {
+  // CHECK: warp.block_radix_rank %{{.*}} descending radix_bits = 4 : vector<4xi32>, vector<1xi32> digit(%[[K:.*]]: i32) {
+  // CHECK: arith.shrui %[[K]]
+  // CHECK: warp.yield %{{.*}} : i32
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{descending, radix_bits = 4 : i32}> ({
+  // GENERIC-NEXT: ^bb0(%{{.*}}: i32):
+  %r:2 = warp.block_radix_rank %k descending radix_bits = 4 : vector<4xi32>, vector<1xi32> digit(%a: i32) {
+    %c3 = arith.constant 3 : i32
+    %d = arith.shrui %a, %c3 : i32
+    warp.yield %d : i32
+  }
+  // CHECK: warp.block_radix_rank %{{.*}} radix_bits = 1 : vector<2xindex> digit(%{{.*}}: index) {
+  %q = warp.block_radix_rank %x radix_bits = 1 : vector<2xindex> digit(%i: index) {
+    %d = arith.index_cast %i : index to i32
+    warp.yield %d : i32
+  }
+  // CHECK: warp.block_radix_sort (%{{.*}}, %{{.*}}), %{{.*}} descending signed : (vector<4xi32>, vector<4xf32>), vector<4xi64>
+  // GENERIC: "warp.block_radix_sort"(%{{.*}}, %{{.*}}, %{{.*}}) <{descending, is_signed, operandSegmentSizes = array<i32: 2, 1>, resultSegmentSizes = array<i32: 2, 1>}> : (vector<4xi32>, vector<4xf32>, vector<4xi64>) -> (vector<4xi32>, vector<4xf32>, vector<4xi64>)
+  %s:3 = warp.block_radix_sort (%k, %f), %v descending signed : (vector<4xi32>, vector<4xf32>), vector<4xi64>
+  return %r#0, %r#1, %q, %s#0, %s#1, %s#2 : vector<4xi32>, vector<1xi32>, vector<2xi32>, vector<4xi32>, vector<4xf32>, vector<4xi64>
 }
 
 // CHECK-LABEL: func @block_run_length_decode
