@@ -1293,9 +1293,10 @@ int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
 /// `itemsPerThread` keys: with an exchange of the keys (a radix sort:
 /// `keyTypes` its key members', `valueType` where values travel) or
 /// without (a radix rank: none, no buffers but the counters').
-static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
-                                      ArrayRef<Type> keyTypes, Type valueType,
-                                      unsigned radixBits, bool wholeWarps) {
+static RadixSortLayout
+getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
+               Type valueType, unsigned radixBits, bool canMatch,
+               std::optional<RadixRankAlgorithm> ranking = std::nullopt) {
   RadixSortLayout layout;
   layout.radixBits = radixBits;
   layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
@@ -1361,14 +1362,7 @@ static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
     layout.sharedBytes = inUnion ? withUnion : withGrid;
     return layout;
   };
-  if (withGrid <= kMaxStaticSharedBytes)
-    return useGrid(/*inUnion=*/false);
-  if (withUnion <= kMaxStaticSharedBytes)
-    return useGrid(/*inUnion=*/true);
-  // (The digits go warp-striped by shuffles, which take a power-of-two
-  // count of items up to 32 and every lane of the warp.)
-  if (withWarpGrid <= kMaxStaticSharedBytes && wholeWarps &&
-      llvm::isPowerOf2_64(itemsPerThread) && itemsPerThread <= kWarpSize) {
+  auto useMatch = [&] {
     layout.algorithm = RadixRankAlgorithm::MatchCounters;
     layout.unionBuffer = false;
     layout.unionBytes = 0;
@@ -1376,16 +1370,46 @@ static RadixSortLayout getRadixLayout(int64_t threads, int64_t itemsPerThread,
     layout.counterElements = warpGrid;
     layout.sharedBytes = withWarpGrid;
     return layout;
+  };
+  auto useRegisters = [&] {
+    layout.algorithm = RadixRankAlgorithm::RegisterCounters;
+    layout.unionBuffer = false;
+    layout.unionBytes = 0;
+    layout.scanWords = registerScanWords;
+    layout.counterElements = 0;
+    layout.sharedBytes = withRegisters;
+    return layout;
+  };
+  // The ranking the op names: that one (the grid beside the buffers where
+  // that fits, else in the union); the verifier rejects it where it does
+  // not fit or cannot be.
+  if (ranking) {
+    switch (*ranking) {
+    case RadixRankAlgorithm::SharedCounters:
+      return useGrid(/*inUnion=*/withGrid > kMaxStaticSharedBytes &&
+                     withUnion < withGrid);
+    case RadixRankAlgorithm::MatchCounters:
+      return useMatch();
+    case RadixRankAlgorithm::RegisterCounters:
+      return useRegisters();
+    }
   }
+  if (withGrid <= kMaxStaticSharedBytes)
+    return useGrid(/*inUnion=*/false);
+  if (withUnion <= kMaxStaticSharedBytes)
+    return useGrid(/*inUnion=*/true);
+  if (withWarpGrid <= kMaxStaticSharedBytes && canMatch)
+    return useMatch();
   if (withRegisters > kMaxStaticSharedBytes && withUnion < withRegisters)
     return useGrid(/*inUnion=*/true);
-  layout.algorithm = RadixRankAlgorithm::RegisterCounters;
-  layout.unionBuffer = false;
-  layout.unionBytes = 0;
-  layout.scanWords = registerScanWords;
-  layout.counterElements = 0;
-  layout.sharedBytes = withRegisters;
-  return layout;
+  return useRegisters();
+}
+
+bool mlir::warp::canRankByMatch(Operation *op, int64_t itemsPerThread) {
+  // The digits go warp-striped by shuffles, which take a power-of-two
+  // count of items up to 32 and every lane of the warp.
+  return blockIsWholeWarps(op) && llvm::isPowerOf2_64(itemsPerThread) &&
+         itemsPerThread <= kWarpSize;
 }
 
 int64_t mlir::warp::getMergeSortFrontElements(Type element) {
@@ -1408,13 +1432,15 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   return getRadixLayout(
       getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyTypes(),
       values ? cast<VectorType>(values.getType()).getElementType() : Type(),
-      radixBits, blockIsWholeWarps(op));
+      radixBits, canRankByMatch(op, op.getItemsPerThread()), op.getRanking());
 }
 
 RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
   return getRadixLayout(getMaxBlockThreads(op), op.getItemsPerThread(),
                         /*keyTypes=*/{}, /*valueType=*/Type(),
-                        op.getDigitBits(), blockIsWholeWarps(op));
+                        op.getDigitBits(),
+                        canRankByMatch(op, op.getItemsPerThread()),
+                        op.getRanking());
 }
 
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
@@ -1435,6 +1461,21 @@ LogicalResult mlir::warp::verifyRadixSortKeyOrder(
              << key << " keys";
   }
   return success();
+}
+
+/// A `ranking = <match>` where the match ranking cannot run: `n` keys a
+/// thread of a block not known to be whole warps, or not a power of two up
+/// to 32.
+static LogicalResult
+verifyRadixRanking(Operation *op, std::optional<RadixRankAlgorithm> ranking,
+                   int64_t n) {
+  if (ranking != RadixRankAlgorithm::MatchCounters || canRankByMatch(op, n))
+    return success();
+  return op->emitOpError()
+         << "with ranking = <match> needs a known block of whole warps (a "
+            "thread count that is a multiple of 32) and a power of two up to "
+            "32 keys a thread, got "
+         << n;
 }
 
 LogicalResult BlockRadixSortOp::verify() {
@@ -1478,6 +1519,8 @@ LogicalResult BlockRadixSortOp::verify() {
   if (radixBits && (int32_t(*radixBits) < 1 || *radixBits > 8))
     return emitOpError() << "radix_bits must be 1 to 8, got "
                          << int32_t(*radixBits);
+  if (failed(verifyRadixRanking(*this, getRanking(), n)))
+    return failure();
   RadixSortLayout layout =
       getRadixSortLayout(*this, radixBits.value_or(kMaxDefaultRadixBits));
   // 16-bit counters: the block's items must fit them (the buffers below
@@ -1648,6 +1691,8 @@ LogicalResult BlockRadixRankOp::verify() {
                << tracked << "xi32>, not " << prefix.getType();
     }
   }
+  if (failed(verifyRadixRanking(*this, getRanking(), getItemsPerThread())))
+    return failure();
   RadixSortLayout layout = getRadixRankLayout(*this);
   if (layout.sharedBytes > kMaxStaticSharedBytes)
     return emitOpError() << "needs " << layout.sharedBytes
@@ -1752,7 +1797,7 @@ LogicalResult BlockHistogramOp::verify() {
                          << threads << " threads x " << n;
   RadixSortLayout layout =
       getRadixLayout(threads, n, items.getElementType(), /*valueType=*/Type(),
-                     kMaxDefaultRadixBits, blockIsWholeWarps(*this));
+                     kMaxDefaultRadixBits, canRankByMatch(*this, n));
   if (layout.sharedBytes > kMaxStaticSharedBytes)
     return emitOpError() << "with algorithm = <sort> needs "
                          << layout.sharedBytes

@@ -348,7 +348,7 @@ void countSortedRuns(OpBuilder &b, Location loc, BlockHistogramOp op,
                                ValueRange{keys}, Value(),
                                /*descending=*/false, /*is_signed=*/false,
                                beginBit, endBit, /*striped=*/false,
-                               IntegerAttr())
+                               IntegerAttr(), /*ranking=*/nullptr)
           .getSortedKeys()
           .front();
   Value next = BlockShiftOp::create(b, loc, items, element,

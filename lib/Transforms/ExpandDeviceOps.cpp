@@ -2781,7 +2781,8 @@ BlockRadixSortOp DeviceKernelBuilder::sortRadixTile(const RadixSortConfig &sort,
                                   values ? values.getType() : Type(), ValueRange{images},
                                   values, /*descending=*/false,
                                   /*is_signed=*/false, b.getI32IntegerAttr(begin),
-                                  b.getI32IntegerAttr(end), /*striped=*/true, IntegerAttr());
+                                  b.getI32IntegerAttr(end), /*striped=*/true, IntegerAttr(),
+                                  /*ranking=*/nullptr);
 }
 
 void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted,

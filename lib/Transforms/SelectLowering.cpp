@@ -89,6 +89,9 @@ struct WarpSelectLoweringPass
         histogram.setAlgorithm(decideBlockHistogramAlgorithm(histogram));
       } else if (auto sort = dyn_cast<BlockRadixSortOp>(op)) {
         sort.setRadixBits(decideRadixSortBits(sort));
+        sort.setRanking(getRadixSortLayout(sort, *sort.getRadixBits()).algorithm);
+      } else if (auto rank = dyn_cast<BlockRadixRankOp>(op)) {
+        rank.setRanking(getRadixRankLayout(rank).algorithm);
       }
       return WalkResult::advance();
     });

@@ -965,6 +965,11 @@ class KernelBuilder(TileMixin):
     def _enum(self, mnemonic: str, case, what: str) -> str:
         return f"#warp.{mnemonic}<{_checks.keyword(case, what)}>"
 
+    def _ranking(self, attributes: Dict[str, object], ranking: Optional[str]) -> None:
+        """A radix ranking's `ranking` attribute, where one is named."""
+        if ranking is not None:
+            attributes["ranking"] = self._enum("radix_ranking", ranking, "radix ranking")
+
     def _optional(self, value, type: Type) -> List[Value]:
         """An optional operand's group: [] for None, else [value as `type`]."""
         return [] if value is None else [self.coerce(value, type)]
@@ -1435,7 +1440,7 @@ class KernelBuilder(TileMixin):
     def block_radix_sort(self, keys, values: Optional[Value] = None,
                          descending: bool = False, signed: bool = False,
                          bits: Optional[Tuple[int, int]] = None, striped: bool = False,
-                         radix_bits: Optional[int] = None):
+                         radix_bits: Optional[int] = None, ranking: Optional[str] = None):
         """warp.block_radix_sort (CUB BlockRadixSort): a stable sort of the
         block's B*N keys, each thread holding N in a vector (i8, i16, i32,
         i64, f16, bf16, f32 or f64) in the blocked arrangement (thread t:
@@ -1449,6 +1454,8 @@ class KernelBuilder(TileMixin):
         vector of the same N) travel with their keys. The result is
         blocked, or with `striped` thread t gets ranks t, t+B, ...,
         t+(N-1)B. `radix_bits` (1..8) are the bits per counting pass (None:
+        the compiler's choice); `ranking` how a pass counts: "grid" (CUB's
+        RADIX_RANK_BASIC), "match" (RADIX_RANK_MATCH) or "registers" (None:
         the compiler's choice). Returns the sorted keys (a tuple of members
         for a tuple), or (keys, values). Every thread of the block must call
         it (it holds barriers)."""
@@ -1481,6 +1488,7 @@ class KernelBuilder(TileMixin):
         if radix_bits is not None:
             attributes["radix_bits"] = self._ops.integer(
                 _checks.integer(radix_bits, "radix_bits", 1, 8), "i32")
+        self._ranking(attributes, ranking)
         value_operands = operands[1:]
         attributes["operandSegmentSizes"] = _segment_sizes(keys_in, value_operands)
         attributes["resultSegmentSizes"] = _segment_sizes(keys_in, value_operands)
@@ -1492,7 +1500,8 @@ class KernelBuilder(TileMixin):
 
     def block_radix_rank(self, keys: Value, bits: Optional[Tuple[int, int]] = None,
                          descending: bool = False, signed: bool = False, digit_prefix=False,
-                         digit: Optional[Callable] = None, radix_bits: Optional[int] = None):
+                         digit: Optional[Callable] = None, radix_bits: Optional[int] = None,
+                         ranking: Optional[str] = None):
         """warp.block_radix_rank (CUB BlockRadixRank::RankKeys): each of the
         block's B*N keys' rank (a vector<N x i32>) in the block's stable
         order by its digit, bits [b0, b1) of the key's unsigned image
@@ -1507,7 +1516,8 @@ class KernelBuilder(TileMixin):
         (True: CUB's max(1, ceil(2^R / B)) bins per thread, from
         known_block_size; or an int M where the block size is not
         promised), also each thread's bins t*M .. t*M+M-1: the keys ranked
-        before bin b's digit (0 past the digits). Returns the ranks, or
+        before bin b's digit (0 past the digits). `ranking`: as
+        block_radix_sort's. Returns the ranks, or
         (ranks, prefix). Every thread of the block must call it (it holds
         barriers)."""
         keys = self.value(keys, "the ranked keys")
@@ -1539,6 +1549,7 @@ class KernelBuilder(TileMixin):
                                  "end) gives the digit's width")
             attributes = self._radix_order(keys, descending, signed, bits, most_bits=8)
             radix = bits[1] - bits[0]
+        self._ranking(attributes, ranking)
         types: List[Type] = [vector(keys.type.size, i32)]
         if digit_prefix is True:
             threads = getattr(self, "_known_block_threads", None)

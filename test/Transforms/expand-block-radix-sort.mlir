@@ -112,7 +112,7 @@
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.return
 // SELECT-LABEL: gpu.module @two_passes
-// SELECT: warp.block_radix_sort %{{.*}}, %{{.*}} descending signed bits 0 to 8 radix_bits = 4 : vector<2xi32>, vector<2xf32>
+// SELECT: warp.block_radix_sort %{{.*}}, %{{.*}} descending signed bits 0 to 8 radix_bits = 4 ranking = <grid> : vector<2xi32>, vector<2xf32>
 // Five barriers a pass: after the counting, the scan's, after the
 // prefixes, and the scatter's two.
 // PTX-LABEL: .entry k(
@@ -150,7 +150,7 @@ gpu.module @two_passes [#nvvm.target<chip = "sm_90">] {
 // CHECK-NOT: __warp_block_radix_counters
 // CHECK: gpu.return
 // SELECT-LABEL: gpu.module @wide_digits
-// SELECT: warp.block_radix_sort %{{.*}} bits 8 to 16 striped radix_bits = 8 : vector<1xf16>
+// SELECT: warp.block_radix_sort %{{.*}} bits 8 to 16 striped radix_bits = 8 ranking = <registers> : vector<1xf16>
 // Two barriers a scan of an unknown block, and the scatter's two.
 // PTX-LABEL: .entry w(
 // PTX-NOT: __warp_block_radix_counters
@@ -174,8 +174,8 @@ gpu.module @wide_digits [#nvvm.target<chip = "sm_90">] {
 // 2 bits, 3 lanes (306 words) of the same grid. 408 items: 433 i64 images,
 // 411 i8 images.
 // SELECT-LABEL: gpu.module @choice
-// SELECT: warp.block_radix_sort %{{.*}} radix_bits = 4 : vector<4xi64>
-// SELECT: warp.block_radix_sort %{{.*}} bits 5 to 7 radix_bits = 2 : vector<4xi8>
+// SELECT: warp.block_radix_sort %{{.*}} radix_bits = 4 ranking = <grid> : vector<4xi64>
+// SELECT: warp.block_radix_sort %{{.*}} bits 5 to 7 radix_bits = 2 ranking = <grid> : vector<4xi8>
 // CHECK-LABEL: gpu.module @choice
 // CHECK-DAG: memref.global "private" @__warp_block_radix_counters : memref<3672xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-DAG: memref.global "private" @__warp_block_radix_keys : memref<433xi64, #gpu.address_space<workgroup>>

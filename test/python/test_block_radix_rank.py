@@ -237,3 +237,44 @@ def test_signed_float_is_rejected():
     def k(k, x):
         with pytest.raises(ValueError, match="signed orders integer keys"):
             k.block_radix_rank(k.load_vector(x, 0, 2), (0, 4), signed=True)
+
+
+@functools.lru_cache(maxsize=None)
+def ranking_program(n, block, ranking):
+    prog = wm.Program(f"rank_ranking_{ranking}")
+
+    @prog.kernel(x=wm.memref(wm.i32), r=wm.memref(wm.i32), p=wm.memref(wm.i32))
+    def rank(k, x, r, p):
+        k.known_block_size(block)
+        t = linear_thread(k)
+        ranks, bins = k.block_radix_rank(k.load_vector(x, t * n, n), (3, 11),
+                                         digit_prefix=True, ranking=ranking)
+        k.store_vector(r, t * n, ranks)
+        k.store_vector(p, t * bins_per_thread(256, block), bins)
+    return prog
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("block,ranking,marks", [
+    (256, "registers", ()),                                   # the compiler's: match
+    (64, "match", ("match.any.sync",)),                       # the compiler's: grid
+    (64, "grid", ("__warp_block_radix_counters[33",)),        # 129 x 64 words
+    (256, None, ("match.any.sync",))], ids=str)
+def test_named_ranking(backend, block, ranking, marks):
+    """ranking = <grid|match|registers> (CUB's RADIX_RANK_BASIC,
+    RADIX_RANK_MATCH, -) names the counting; each gives the same ranks."""
+    n = 4
+    compiled = wm.compile(ranking_program(n, block, ranking), chip="sm_90")
+    for mark in marks:
+        assert mark in compiled.ptx
+    if ranking == "registers":
+        assert "__warp_block_radix_counters" not in compiled.ptx
+    rng = np.random.default_rng([block, n])
+    x = keys_for(rng, "i32", block * n, (3, 11))
+    bins = bins_per_thread(256, block)
+    r = np.full(block * n, -1, np.int32)
+    p = np.full(block * bins, -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, p, backend=backend)
+    d = digits(x, "i32", False, (3, 11))
+    np.testing.assert_array_equal(r, expected_ranks(d, 256, False))
+    np.testing.assert_array_equal(p, expected_prefix(d, 256, False, block, bins))

@@ -36,6 +36,19 @@ def Warp_BlockReduceAlgorithmEnum : EnumAttr<Warp_Dialect,
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Warp_RadixRankingAttr : I32EnumAttr<"RadixRankAlgorithm",
+    "how a block radix ranking counts its digits", [
+    I32EnumAttrCase<"SharedCounters", 0, "grid">,
+    I32EnumAttrCase<"MatchCounters", 1, "match">,
+    I32EnumAttrCase<"RegisterCounters", 2, "registers">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_RadixRankingEnum : EnumAttr<Warp_Dialect, Warp_RadixRankingAttr,
+    "radix_ranking"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 class Warp_BlockOp<string mnemonic, list<Trait> traits = []>
     : Warp_Op<mnemonic, !listconcat(traits, [Warp_Convergent])>;
 
@@ -1160,10 +1173,15 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     ranks stable (thread order, then item order, within a digit); a
     tuple's passes go over its last member's bits first, then the member
     before, each pass moving every member (and the values) to its ranks.
-    Three rankings, one chosen per op by the workgroup memory it needs
-    (`getRadixSortLayout`, which the verifier uses too):
+    Three rankings, named by `ranking = <grid>`, `<match>` or
+    `<registers>`; without `ranking` the compiler chooses one per op by
+    the workgroup memory it needs (`getRadixSortLayout`, which the verifier
+    uses too) and `warp-select-lowering` writes its choice. A named ranking
+    whose memory does not fit is a verifier error, as is `<match>` where
+    its conditions do not hold:
 
-    * **Counter grid** (CUB's `RADIX_RANK_BASIC` with memoized raking),
+    * **Counter grid**, `grid` (CUB's `RADIX_RANK_BASIC` with memoized
+      raking),
       where a grid of `(L + 1) x B_max` i32 words
       (`@__warp_block_radix_counters`, `L = 2^R / 2` lanes of two 16-bit
       counters, the last lane padding that keeps each thread's raking
@@ -1176,7 +1194,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       <add>` of the segment sums, the segment rewritten with its prefixes
       (the low halves' total carried into the high halves), a barrier,
       each item's rank is its counter's prefix plus its own count.
-    * **A column per warp** (CUB's `BlockRadixRankMatch`), where the grid
+    * **A column per warp**, `match` (CUB's `BlockRadixRankMatch`), where
+      the grid
       above does not fit but one of `(L + 1) x B / 32` words does, the
       block is known to be whole warps and `N` is a power of two
       up to 32: each warp's digits go warp-striped (`warp.exchange` by
@@ -1187,7 +1206,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       shuffled to the group; the grid raked as above, each thread a
       segment of `ceil((L + 1) / 32)` words, the ranks back to the blocked
       arrangement.
-    * **Counters in registers** otherwise (`R` up to 8 in large blocks):
+    * **Counters in registers**, `registers`, otherwise (`R` up to 8 in
+      large blocks):
       each thread counts its items per digit in i32 words of two 16-bit
       counters; exclusive `warp.block_scan`s over the words (`algorithm =
       <warp_scans>`, at most 8 words per scan) with the block totals give
@@ -1225,7 +1245,8 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
     %k = warp.block_radix_sort %keys : vector<4xi32>
     %k2, %v2 = warp.block_radix_sort %keys, %vals descending signed
         bits 0 to 16 striped : vector<4xi32>, vector<4xf32>
-    %k3 = warp.block_radix_sort %f radix_bits = 8 : vector<2xf32>
+    %k3 = warp.block_radix_sort %f radix_bits = 8 ranking = <match>
+        : vector<2xf32>
     // A tuple (i32, f32) with i64 values, by the i32 first.
     %s:3 = warp.block_radix_sort (%a, %b), %v signed
         : (vector<4xi32>, vector<4xf32>), vector<4xi64>
@@ -1237,13 +1258,15 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
                        OptionalAttr<I32Attr>:$begin_bit,
                        OptionalAttr<I32Attr>:$end_bit,
                        UnitAttr:$striped,
-                       OptionalAttr<I32Attr>:$radix_bits);
+                       OptionalAttr<I32Attr>:$radix_bits,
+                       OptionalAttr<Warp_RadixRankingEnum>:$ranking);
   let results = (outs Variadic<Warp_RadixSortItems>:$sorted_keys,
                       Optional<Warp_RadixSortItems>:$sorted_values);
   let assemblyFormat = [{
     custom<RadixSortKeys>($keys) (`,` $values^)? (`descending` $descending^)?
     (`signed` $is_signed^)? (`bits` $begin_bit^ `to` $end_bit)?
     (`striped` $striped^)? (`radix_bits` `=` $radix_bits^)?
+    (`ranking` `=` $ranking^)?
     attr-dict `:` custom<RadixSortKeyTypes>(type($keys), type($values),
                                             type($sorted_keys),
                                             type($sorted_values))
@@ -1440,8 +1463,10 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     two up to 32, a grid of a column per warp (`(2^R / 2 + 1) x B / 32`
     words) counted with `warp.match_any` (CUB's
     `BlockRadixRankMatch`, the sort's description has the steps); else the
-    counters in registers with `warp.block_scan`s of counter words. With
-    the digit prefix and a grid, a barrier after the prefixes are read
+    counters in registers with `warp.block_scan`s of counter words;
+    `ranking = <grid|match|registers>` names one as on the sort (and
+    `warp-select-lowering` writes the compiler's choice). With the digit
+    prefix and a grid, a barrier after the prefixes are read
     (they are in the grid's column 0, which the next ranking of the kernel
     clears).
 
@@ -1462,7 +1487,8 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
                        UnitAttr:$descending, UnitAttr:$is_signed,
                        OptionalAttr<I32Attr>:$begin_bit,
                        OptionalAttr<I32Attr>:$end_bit,
-                       OptionalAttr<I32Attr>:$radix_bits);
+                       OptionalAttr<I32Attr>:$radix_bits,
+                       OptionalAttr<Warp_RadixRankingEnum>:$ranking);
   let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
                       Optional<FixedVectorOfRankAndType<[1], [I32]>>:
                           $exclusive_digit_prefix);
@@ -1470,6 +1496,7 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
   let assemblyFormat = [{
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
     (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
+    (`ranking` `=` $ranking^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
     `` custom<DigitRegion>($digit)
   }];

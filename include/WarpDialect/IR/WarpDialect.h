@@ -149,24 +149,19 @@ inline bool isDeviceCollective(Operation *op) {
 /// lays them out).
 inline constexpr int64_t kBlockScratchSlots = 66;
 
-/// How a warp.block_radix_sort's counting passes rank the items.
-enum class RadixRankAlgorithm {
-  /// The counters in a workgroup-memory grid (CUB's BlockRadixRank):
-  /// counted there, one raking scan of the grid with a scalar block scan.
-  SharedCounters,
-  /// The counters of each warp in a workgroup-memory grid with a column per
-  /// warp (CUB's BlockRadixRankMatch): each warp counts its items in its
-  /// column, one item of each lane at a time, with warp.match_any (the
-  /// digits exchanged to the warp-striped arrangement by shuffles, so that
-  /// this order is the blocked one; N a power of two up to 32); then the
-  /// same raking scan as SharedCounters' over the smaller grid. For a
-  /// ranking whose per-thread grid would not fit.
-  MatchCounters,
-  /// The counters in each thread's registers, ranked with block scans of
-  /// vectors of counter words: for a sort where neither grid fits.
-  RegisterCounters,
-};
-
+/// How a warp.block_radix_sort's counting passes rank the items (the
+/// `ranking` attribute, RadixRankAlgorithm of WarpBlockOps.td):
+///   SharedCounters (`grid`): the counters in a workgroup-memory grid of a
+///   column per thread (CUB's BlockRadixRank): counted there, one raking
+///   scan of the grid with a scalar block scan.
+///   MatchCounters (`match`): a grid of a column per warp (CUB's
+///   BlockRadixRankMatch): each warp counts its items in its column, one
+///   item of each lane at a time, with warp.match_any (the digits
+///   exchanged to the warp-striped arrangement by shuffles, so that this
+///   order is the blocked one; whole warps, N a power of two up to 32);
+///   then the same raking scan over the smaller grid.
+///   RegisterCounters (`registers`): the counters in each thread's
+///   registers, ranked with block scans of vectors of counter words.
 /// Whether `algorithm` counts in a workgroup grid (and rakes it).
 inline bool usesCounterGrid(RadixRankAlgorithm algorithm) {
   return algorithm != RadixRankAlgorithm::RegisterCounters;
@@ -232,11 +227,13 @@ inline constexpr int64_t kMaxRadixScanWords = 8;
 /// bytes (32 banks of 4 bytes).
 int64_t getBlockBufferPaddingPeriod(Type element);
 
-/// The layout of `op`'s lowering with `radixBits` bits per pass, the
-/// first that fits kMaxStaticSharedBytes of: the counter grid with
-/// separate buffers, the counter grid in a union with the buffers, the
-/// register counters (the same choice for the verifier and the
-/// expansion); where none fits, the smallest.
+/// The layout of `op`'s lowering with `radixBits` bits per pass: of the
+/// op's `ranking` where it has one, else the first that fits
+/// kMaxStaticSharedBytes of: the counter grid with separate buffers, the
+/// counter grid in a union with the buffers, the grid of a column per warp
+/// (where canRankByMatch), the register counters (the same choice for the
+/// verifier, warp-select-lowering and the expansion); where none fits, the
+/// smallest.
 RadixSortLayout getRadixSortLayout(BlockRadixSortOp op, unsigned radixBits);
 
 /// The merge sorts' workgroup buffers (warp.merge_sort's per warp,
@@ -253,6 +250,10 @@ int64_t getMergeSortPartElements(Type element, int64_t items);
 
 /// The bytes of that part, rounded up to 16 (the next part's alignment).
 uint64_t getMergeSortPartBytes(Type element, int64_t items);
+
+/// Whether `op`'s block can rank `itemsPerThread` keys a thread with
+/// MatchCounters: a known block of whole warps, a power of two up to 32.
+bool canRankByMatch(Operation *op, int64_t itemsPerThread);
 
 /// The layout of `op`'s lowering: one counting pass of getRadixSortLayout's
 /// rule with no key or value buffers (the grid where it fits, else the

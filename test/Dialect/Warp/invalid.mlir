@@ -1362,6 +1362,34 @@ gpu.module @radix_sort_known {
 
 // -----
 
+// A named ranking: <match> needs a known block of whole warps and a
+// power-of-two N up to 32; <grid> must fit (8-bit digits: 129 lanes x 1024
+// threads of i32 words).
+gpu.module @radix_ranking {
+  gpu.func @match_unknown_block(%k: vector<4xi32>) kernel {
+    // expected-error @+1 {{with ranking = <match> needs a known block of whole warps}}
+    %0 = warp.block_radix_sort %k radix_bits = 8 ranking = <match> : vector<4xi32>
+    gpu.return
+  }
+  gpu.func @match_ragged(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
+    // expected-error @+1 {{with ranking = <match> needs a known block of whole warps}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <match> : vector<4xi32>
+    gpu.return
+  }
+  gpu.func @match_three_keys(%k: vector<3xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{power of two up to 32 keys a thread, got 3}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <match> : vector<3xi32>
+    gpu.return
+  }
+  gpu.func @grid_too_big(%k: vector<1xi32>) kernel attributes {known_block_size = array<i32: 1024, 1, 1>} {
+    // expected-error @+1 {{needs 528912 bytes}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <grid> : vector<1xi32>
+    gpu.return
+  }
+}
+
+// -----
+
 // Device-wide collectives: i8, i16, i32, i64, f16, bf16, f32 or f64 only
 // (the ODS constraint).
 func.func @device_reduce_i1(%x: memref<?xi1>, %y: memref<1xi1>) {

@@ -481,6 +481,8 @@ func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf
   %2 = warp.block_radix_sort %f bits 3 to 9 radix_bits = 8 : vector<2xf16>
   // CHECK: warp.block_radix_sort %{{.*}} descending radix_bits = 1 : vector<1xi8>
   %3 = warp.block_radix_sort %b descending radix_bits = 1 : vector<1xi8>
+  // CHECK: warp.block_radix_sort %{{.*}} radix_bits = 8 ranking = <registers> : vector<1xi8>
+  %r3 = warp.block_radix_sort %b radix_bits = 8 ranking = <registers> : vector<1xi8>
   return %0, %1#0, %1#1, %2, %3 : vector<4xi32>, vector<4xi32>, vector<4xf32>, vector<2xf16>, vector<1xi8>
 }
 
