@@ -132,10 +132,10 @@ class RadixRanker : RadixArithmetic {
 public:
   RadixRanker(OpBuilder &b, Location loc, const RadixSortLayout &layout,
               Value counterBuffer, Value counterHalves, Value thread,
-              Value threads)
+              Value threads, bool barrierFirst)
       : RadixArithmetic(b, loc), layout(layout), counterBuffer(counterBuffer),
         counterHalves(counterHalves), thread(thread), threads(threads),
-        column(thread), columns(threads) {
+        column(thread), columns(threads), barrierFirst(barrierFirst) {
     if (layout.algorithm != RadixRankAlgorithm::MatchCounters)
       return;
     // A column per warp: warp t / 32 of ceil(T / 32).
@@ -161,6 +161,11 @@ public:
                                 function_ref<Value(size_t)> digitAt,
                                 unsigned count) {
     digitBits = count;
+    // The grid's words are columns of threads in one ranking and of warps
+    // in another of the same module: the previous ranking's reads of its
+    // columns must be done before this one zeroes its own.
+    if (barrierFirst && usesCounterGrid(layout.algorithm))
+      gpu::BarrierOp::create(b, loc);
     switch (layout.algorithm) {
     case RadixRankAlgorithm::SharedCounters:
       return rankInGrid(items, digitAt, count);
@@ -542,6 +547,9 @@ private:
   /// The grid's column of this thread and the grid's columns: the thread
   /// and the threads, or with MatchCounters the warp and the warps.
   Value column, columns;
+  /// Whether each ranking starts with a barrier: the module's rankings
+  /// lay the grid out in columns of threads and in columns of warps.
+  bool barrierFirst;
   /// The bits of the last rank()'s digit.
   unsigned digitBits = 0;
   /// With the register counters, after rank(): each digit's first rank.
@@ -555,13 +563,13 @@ public:
   RadixSortBuilder(OpBuilder &b, BlockRadixSortOp op,
                    const RadixSortLayout &layout, ArrayRef<Value> keyBuffers,
                    Value valueBuffer, Value counterBuffer,
-                   Value counterHalves)
+                   Value counterHalves, bool barrierFirst)
       : RadixArithmetic(b, op.getLoc()), op(op), layout(layout),
         items(op.getItemsPerThread()), keyBuffers(keyBuffers),
         valueBuffer(valueBuffer) {
     std::tie(thread, threads) = buildBlockThreadAndCount(b, loc, op);
     ranker.emplace(b, loc, layout, counterBuffer, counterHalves, thread,
-                   threads);
+                   threads, barrierFirst);
   }
 
   /// The sorted keys (each member) and, with values, the sorted values.
@@ -720,7 +728,8 @@ static std::pair<Value, Value> viewCounterGrid(OpBuilder &b, Location loc,
 /// column, where the starts are).
 static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
                                          const RadixSortLayout &layout,
-                                         Value counterBytes) {
+                                         Value counterBytes,
+                                         bool barrierFirst) {
   Location loc = op.getLoc();
   Value counterBuffer, counterHalves;
   if (counterBytes)
@@ -728,7 +737,7 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
         viewCounterGrid(b, loc, counterBytes, layout.counterElements);
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
   RadixRanker ranker(b, loc, layout, counterBuffer, counterHalves, thread,
-                     threads);
+                     threads, barrierFirst);
   auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   unsigned radixBits = op.getDigitBits();
   SmallVector<Value> ranks;
@@ -840,6 +849,17 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
     reserveGrid(rankLayouts.back());
   }
   buffers.allocate();
+  // The counter grid in columns of threads for some rankings and of warps
+  // for others: each ranking then starts with a barrier (RadixRanker).
+  auto usesGrid = [](const RadixSortLayout &layout, RadixRankAlgorithm a) {
+    return layout.algorithm == a && !layout.unionBuffer;
+  };
+  auto anyUses = [&](RadixRankAlgorithm a) {
+    return llvm::any_of(layouts, [&](auto &l) { return usesGrid(l, a); }) ||
+           llvm::any_of(rankLayouts, [&](auto &l) { return usesGrid(l, a); });
+  };
+  bool barrierFirst = anyUses(RadixRankAlgorithm::SharedCounters) &&
+                      anyUses(RadixRankAlgorithm::MatchCounters);
   auto readGrid = [&](OpBuilder &b, Location loc) {
     return WorkgroupBuffers::read(
         b, loc, buffers.lookup(kCounterBufferName, byteType, 0));
@@ -877,7 +897,7 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
             viewCounterGrid(b, loc, readGrid(b, loc), layout.counterElements);
     }
     RadixSortBuilder builder(b, op, layout, keyBuffers, valueBuffer,
-                             counterBuffer, counterHalves);
+                             counterBuffer, counterHalves, barrierFirst);
     op->replaceAllUsesWith(builder.build());
     op.erase();
   }
@@ -886,7 +906,8 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
     Value counterBytes = usesCounterGrid(layout.algorithm)
                              ? readGrid(b, op.getLoc())
                              : Value();
-    op->replaceAllUsesWith(buildRadixRank(b, op, layout, counterBytes));
+    op->replaceAllUsesWith(
+        buildRadixRank(b, op, layout, counterBytes, barrierFirst));
     op.erase();
   }
   return true;

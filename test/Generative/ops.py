@@ -1381,6 +1381,223 @@ class BlockMergeSort(SortOp):
         return out
 
 
+# warp.block_radix_sort / block_radix_rank: the unsigned image of a key
+# (integers as they are, `signed` with the sign bit flipped; floats with
+# every bit flipped when negative, else the sign bit), its digit or sort
+# key bits [b0, b1), and which rankings fit the 48 KiB of static shared
+# memory (WarpDialect.cpp's getRadixLayout, written again from its rule,
+# with a margin for the alignment of the module's other buffers).
+RANKINGS = ["grid", "match", "registers"]
+SHARED_BYTES = 48 * 1024 - 256
+
+
+def radix_image(elem, v, signed):
+    width = model.INT_BITS[elem] if not is_float(elem) else ELEM_BYTES[elem] * 8
+    b, top = model.bits(elem, v), 1 << (width - 1)
+    if is_float(elem):
+        return (~b & ((1 << width) - 1)) if b & top else b | top
+    return b ^ top if signed else b
+
+
+def radix_layout_bytes(threads, n, key_bytes, value_bytes, radix_bits):
+    """{ranking: its workgroup bytes (None: it cannot run)} of one sort or
+    ranking (key_bytes 0: a ranking, no buffers) in a known block."""
+    items = threads * n
+
+    def buffer(size):
+        return (items + (items - 1) // (128 // size)) * size if size else 0
+
+    def up(x):
+        return -(-x // 16) * 16
+
+    keys, values = buffer(key_bytes), buffer(value_bytes)
+    lanes = max(1, (1 << radix_bits) // 2)
+    scratch = [2 * 66 * w * 4 for w in range(9)]
+    grid = (lanes + 1) * threads * 4
+    separate = up(keys) + up(values) + up(grid) + up(scratch[1])
+    union = up(max(keys, values, grid)) + up(scratch[1])
+    match = None
+    if threads % WARP == 0 and n & (n - 1) == 0 and n <= 32:
+        match = up(keys) + up(values) + up((lanes + 1) * (threads // WARP) * 4) + up(scratch[1])
+    return {"grid": separate if separate <= SHARED_BYTES else union, "match": match,
+            "registers": keys + values + scratch[min(lanes, 8)]}
+
+
+def radix_ranking(rng, threads, n, key_bytes, value_bytes, radix_bits):
+    """A `ranking` for the op (None: the compiler's), or False where no
+    ranking fits."""
+    fits = [r for r, size in radix_layout_bytes(threads, n, key_bytes, value_bytes,
+                                                 radix_bits).items()
+            if size is not None and size <= SHARED_BYTES]
+    if not fits:
+        return False
+    return None if rng.random() < 0.4 else rng.choice(fits)
+
+
+def radix_attrs(p):
+    """The attributes' text, in the ops' order."""
+    out = ""
+    if p["descending"]:
+        out += " descending"
+    if p["signed"]:
+        out += " signed"
+    if p.get("bits"):
+        out += f" bits {p['bits'][0]} to {p['bits'][1]}"
+    if p.get("striped"):
+        out += " striped"
+    if p.get("radix_bits"):
+        out += f" radix_bits = {p['radix_bits']}"
+    if p["ranking"]:
+        out += f" ranking = <{p['ranking']}>"
+    return out
+
+
+def radix_key_bits(p, elem, v, bits):
+    width = model.INT_BITS[elem] if not is_float(elem) else ELEM_BYTES[elem] * 8
+    b0, b1 = bits or (0, width)
+    return (radix_image(elem, v, p["signed"]) >> b0) & ((1 << (b1 - b0)) - 1)
+
+
+def radix_order(p, elem, keys, bits):
+    """The stable order (indices) of `keys` by their bits [b0, b1),
+    descending when p says."""
+    k = [radix_key_bits(p, elem, v, bits) for v in keys]
+    return sorted(range(len(k)), key=lambda i: -k[i] if p["descending"] else k[i])
+
+
+class BlockRadixSort(Op):
+    """warp.block_radix_sort: N keys per thread (and as many values),
+    sorted stably by their images' bits across the block, blocked in and
+    blocked or striped out, every ranking the compiler has."""
+    name = "block_radix_sort"
+    block_level = True
+    needs_known_block = True
+    probe = "%r = warp.block_radix_sort %x : {T}"
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        elem, n = parse_type(t)
+        if n is None or ctx.threads * n > 0xFFFF:
+            return None
+        width = ELEM_BYTES[elem] * 8
+        bits = None
+        if rng.random() < 0.3:
+            b0 = rng.randrange(width)
+            bits = (b0, rng.randint(b0 + 1, width))
+        radix_bits = rng.choice([None, None, 1, 3, 4, 5, 8])
+        span = (bits[1] - bits[0]) if bits else width
+        digit_bits = radix_bits or min(4, span)
+        values = rng.choice([None] + EXCHANGE_ELEMS)
+        ranking = radix_ranking(rng, ctx.threads, n, ELEM_BYTES[elem],
+                                ELEM_BYTES[values] if values else 0, digit_bits)
+        if ranking is False:
+            values = None
+            ranking = radix_ranking(rng, ctx.threads, n, ELEM_BYTES[elem], 0, digit_bits)
+            if ranking is False:
+                return None
+        return dict(op=self.name, type=t, exec=list(ctx.existing), bits=bits,
+                    radix_bits=radix_bits, ranking=ranking,
+                    values=f"vector<{n}x{values}>" if values else None,
+                    descending=rng.random() < 0.5,
+                    signed=not is_float(elem) and rng.random() < 0.5,
+                    striped=rng.random() < 0.3, keys=rng.choice(["order", "bits"]))
+
+    def operands(self, p):
+        return [("x", p["type"], p["keys"])] + ([("v", p["values"], "bits")] if p["values"] else [])
+
+    def results(self, p):
+        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
+
+    def mlir(self, p, k):
+        if p["values"]:
+            return [f"%r, %s = warp.block_radix_sort %x, %v{radix_attrs(p)} : "
+                    f"{p['type']}, {p['values']}"]
+        return [f"%r = warp.block_radix_sort %x{radix_attrs(p)} : {p['type']}"]
+
+    def expect_block(self, p, d):
+        elem, n = parse_type(p["type"])
+        b = d.threads
+        keys = [d.ins["x"][t][j] for t in range(b) for j in range(n)]
+        order = radix_order(p, elem, keys, p["bits"])
+        # Rank i goes to thread i // N, item i % N (blocked) or thread
+        # i % B, item i // B (striped).
+        where = (lambda i: (i % b, i // b)) if p["striped"] else (lambda i: (i // n, i % n))
+        out = {"r": [[None] * n for _ in range(b)]}
+        if p["values"]:
+            values = [d.ins["v"][t][j] for t in range(b) for j in range(n)]
+            out["s"] = [[None] * n for _ in range(b)]
+        for rank, i in enumerate(order):
+            t, j = where(rank)
+            out["r"][t][j] = keys[i]
+            if p["values"]:
+                out["s"][t][j] = values[i]
+        return out
+
+
+
+
+class BlockRadixRank(Op):
+    """warp.block_radix_rank: each key's rank in the block's stable order
+    by the digit bits [b0, b0 + R) of its image, and the exclusive digit
+    prefix, every ranking the compiler has."""
+    name = "block_radix_rank"
+    block_level = True
+    needs_known_block = True
+    probe = "%r = warp.block_radix_rank %x bits 0 to 1 : {T}"
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        elem, n = parse_type(t)
+        if n is None or ctx.threads * n > 0xFFFF:
+            return None
+        width = ELEM_BYTES[elem] * 8
+        r = rng.randint(1, min(8, width))
+        b0 = rng.randrange(width - r + 1)
+        ranking = radix_ranking(rng, ctx.threads, n, 0, 0, r)
+        if ranking is False:
+            return None
+        prefix = max(1, -(-(1 << r) // ctx.threads)) if rng.random() < 0.5 else None
+        return dict(op=self.name, type=t, exec=list(ctx.existing), bits=(b0, b0 + r),
+                    ranking=ranking, prefix=prefix, descending=rng.random() < 0.5,
+                    signed=not is_float(elem) and rng.random() < 0.5,
+                    keys=rng.choice(["order", "bits"]))
+
+    def operands(self, p):
+        return [("x", p["type"], p["keys"])]
+
+    def results(self, p):
+        n = parse_type(p["type"])[1]
+        return [("r", f"vector<{n}xi32>")] + (
+            [("q", f"vector<{p['prefix']}xi32>")] if p["prefix"] else [])
+
+    def mlir(self, p, k):
+        if p["prefix"]:
+            return [f"%r, %q = warp.block_radix_rank %x{radix_attrs(p)} : {p['type']}, "
+                    f"vector<{p['prefix']}xi32>"]
+        return [f"%r = warp.block_radix_rank %x{radix_attrs(p)} : {p['type']}"]
+
+    def expect_block(self, p, d):
+        elem, n = parse_type(p["type"])
+        b = d.threads
+        keys = [d.ins["x"][t][j] for t in range(b) for j in range(n)]
+        ranks = [0] * len(keys)
+        for rank, i in enumerate(radix_order(p, elem, keys, p["bits"])):
+            ranks[i] = rank
+        out = {"r": [ranks[t * n:(t + 1) * n] for t in range(b)]}
+        if p["prefix"]:
+            digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
+            radix = 1 << (p["bits"][1] - p["bits"][0])
+            m = p["prefix"]
+            bins = [sum(1 for g in digits if (g > c if p["descending"] else g < c))
+                    if c < radix else 0 for c in range(b * m)]
+            out["q"] = [bins[t * m:(t + 1) * m] for t in range(b)]
+        return out
+
+
 class AtomicRMW(Op):
     """warp.atomic_rmw of every atomic kind into bins of the warp's own (one
     or a few bins per warp, so the old values are defined: the warp's lanes
@@ -1472,4 +1689,5 @@ OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFir
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
                               Scatter(), BlockScatter(), BlockShift(),
-                              MergeSort(), BlockMergeSort(), AtomicRMW()]}
+                              MergeSort(), BlockMergeSort(), BlockRadixSort(), BlockRadixRank(),
+                              AtomicRMW()]}

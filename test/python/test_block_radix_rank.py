@@ -278,3 +278,31 @@ def test_named_ranking(backend, block, ranking, marks):
     d = digits(x, "i32", False, (3, 11))
     np.testing.assert_array_equal(r, expected_ranks(d, 256, False))
     np.testing.assert_array_equal(p, expected_prefix(d, 256, False, block, bins))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_rankings_of_both_grid_layouts_in_one_kernel(backend):
+    """Two rankings back to back whose counter grids are laid out in columns
+    of warps (8-bit digits, match) and of threads (4-bit digits, grid): each
+    starts with a barrier, so that one's zeroing does not overwrite words
+    the other's threads still read (the generative tester found it)."""
+    block, n = 256, 2
+    prog = wm.Program("rank_twice")
+
+    @prog.kernel(x=wm.memref(wm.i32), r=wm.memref(wm.i32), s=wm.memref(wm.i32))
+    def rank(k, x, r, s):
+        k.known_block_size(block)
+        t = linear_thread(k)
+        keys = k.load_vector(x, t * n, n)
+        k.store_vector(r, t * n, k.block_radix_rank(keys, (0, 8)))
+        k.store_vector(s, t * n, k.block_radix_rank(keys, (8, 12), descending=True))
+
+    compiled = wm.compile(prog, chip="sm_90")
+    assert "match.any.sync" in compiled.ptx
+    rng = np.random.default_rng(5)
+    x = keys_for(rng, "i32", block * n, (0, 12))
+    r = np.full(block * n, -1, np.int32)
+    s = np.full(block * n, -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, s, backend=backend)
+    np.testing.assert_array_equal(r, expected_ranks(digits(x, "i32", False, (0, 8)), 256, False))
+    np.testing.assert_array_equal(s, expected_ranks(digits(x, "i32", False, (8, 12)), 16, True))
