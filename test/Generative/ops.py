@@ -1465,23 +1465,46 @@ def radix_order(p, elem, keys, bits):
     return sorted(range(len(k)), key=lambda i: -k[i] if p["descending"] else k[i])
 
 
-class BlockRadixSort(Op):
-    """warp.block_radix_sort: N keys per thread (and as many values),
-    sorted stably by their images' bits across the block, blocked in and
-    blocked or striped out, every ranking the compiler has."""
-    name = "block_radix_sort"
+class RadixOp(Op):
+    """A block radix sort or ranking: a known block (the rankings that fit
+    depend on it), at most 65535 keys."""
     block_level = True
     needs_known_block = True
-    probe = "%r = warp.block_radix_sort %x : {T}"
 
     def gen(self, rng, ctx):
+        """draw(rng, ctx, type, element, N, bits of the element) for keys
+        the verifier accepts, or None."""
         t = ctx.type_for(self.name, rng)
         if t is None:
             return None
         elem, n = parse_type(t)
         if n is None or ctx.threads * n > 0xFFFF:
             return None
-        width = ELEM_BYTES[elem] * 8
+        return self.draw(rng, ctx, t, elem, n, ELEM_BYTES[elem] * 8)
+
+    def mlir(self, p, k):
+        """`%r[, %<second>] = warp.<op> %x[, %v] <attributes> : <types>`:
+        the second result and its type from second(p)."""
+        second = self.second(p)
+        results = "%r, %" + second[0] if second else "%r"
+        operands = "%x, %v" if p.get("values") else "%x"
+        types = p["type"] + (f", {second[1]}" if second else "")
+        return [f"{results} = warp.{self.name} {operands}{radix_attrs(p)} : {types}"]
+
+    def block_keys(self, p, d):
+        """(element, N, the block's keys in blocked order)."""
+        elem, n = parse_type(p["type"])
+        return elem, n, [d.ins["x"][t][j] for t in range(d.threads) for j in range(n)]
+
+
+class BlockRadixSort(RadixOp):
+    """warp.block_radix_sort: N keys per thread (and as many values),
+    sorted stably by their images' bits across the block, blocked in and
+    blocked or striped out, every ranking the compiler has."""
+    name = "block_radix_sort"
+    probe = "%r = warp.block_radix_sort %x : {T}"
+
+    def draw(self, rng, ctx, t, elem, n, width):
         bits = None
         if rng.random() < 0.3:
             b0 = rng.randrange(width)
@@ -1508,18 +1531,14 @@ class BlockRadixSort(Op):
         return [("x", p["type"], p["keys"])] + ([("v", p["values"], "bits")] if p["values"] else [])
 
     def results(self, p):
-        return [("r", p["type"])] + ([("s", p["values"])] if p["values"] else [])
+        return [("r", p["type"])] + ([self.second(p)] if p["values"] else [])
 
-    def mlir(self, p, k):
-        if p["values"]:
-            return [f"%r, %s = warp.block_radix_sort %x, %v{radix_attrs(p)} : "
-                    f"{p['type']}, {p['values']}"]
-        return [f"%r = warp.block_radix_sort %x{radix_attrs(p)} : {p['type']}"]
+    def second(self, p):
+        return ("s", p["values"]) if p["values"] else None
 
     def expect_block(self, p, d):
-        elem, n = parse_type(p["type"])
+        elem, n, keys = self.block_keys(p, d)
         b = d.threads
-        keys = [d.ins["x"][t][j] for t in range(b) for j in range(n)]
         order = radix_order(p, elem, keys, p["bits"])
         # Rank i goes to thread i // N, item i % N (blocked) or thread
         # i % B, item i // B (striped).
@@ -1538,23 +1557,14 @@ class BlockRadixSort(Op):
 
 
 
-class BlockRadixRank(Op):
+class BlockRadixRank(RadixOp):
     """warp.block_radix_rank: each key's rank in the block's stable order
     by the digit bits [b0, b0 + R) of its image, and the exclusive digit
     prefix, every ranking the compiler has."""
     name = "block_radix_rank"
-    block_level = True
-    needs_known_block = True
     probe = "%r = warp.block_radix_rank %x bits 0 to 1 : {T}"
 
-    def gen(self, rng, ctx):
-        t = ctx.type_for(self.name, rng)
-        if t is None:
-            return None
-        elem, n = parse_type(t)
-        if n is None or ctx.threads * n > 0xFFFF:
-            return None
-        width = ELEM_BYTES[elem] * 8
+    def draw(self, rng, ctx, t, elem, n, width):
         r = rng.randint(1, min(8, width))
         b0 = rng.randrange(width - r + 1)
         ranking = radix_ranking(rng, ctx.threads, n, 0, 0, r)
@@ -1571,19 +1581,14 @@ class BlockRadixRank(Op):
 
     def results(self, p):
         n = parse_type(p["type"])[1]
-        return [("r", f"vector<{n}xi32>")] + (
-            [("q", f"vector<{p['prefix']}xi32>")] if p["prefix"] else [])
+        return [("r", f"vector<{n}xi32>")] + ([self.second(p)] if p["prefix"] else [])
 
-    def mlir(self, p, k):
-        if p["prefix"]:
-            return [f"%r, %q = warp.block_radix_rank %x{radix_attrs(p)} : {p['type']}, "
-                    f"vector<{p['prefix']}xi32>"]
-        return [f"%r = warp.block_radix_rank %x{radix_attrs(p)} : {p['type']}"]
+    def second(self, p):
+        return ("q", f"vector<{p['prefix']}xi32>") if p["prefix"] else None
 
     def expect_block(self, p, d):
-        elem, n = parse_type(p["type"])
+        elem, n, keys = self.block_keys(p, d)
         b = d.threads
-        keys = [d.ins["x"][t][j] for t in range(b) for j in range(n)]
         ranks = [0] * len(keys)
         for rank, i in enumerate(radix_order(p, elem, keys, p["bits"])):
             ranks[i] = rank
