@@ -22,11 +22,14 @@
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
+  // The module ranks in columns of threads (grid) and of warps (match):
+  // every ranking starts with a barrier (one layout's zeroing must not
+  // meet the other's reads), one bar.sync more per kernel with a grid.
   // The grid: N = 4 keys counted (a 16-bit load and store each), the
   // ranks read back (4 loads); the two barriers around the raking and the
   // scalar block scan's one (two warps), whose warp scan is 5 shfl.up.
-  // CHECK: grid_4bits_64: bar.sync=3 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
-  // SM70: grid_4bits_64: bar.sync=3 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
+  // CHECK: grid_4bits_64: bar.sync=4 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
+  // SM70: grid_4bits_64: bar.sync=4 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
   gpu.func @grid_4bits_64(%io: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %t = gpu.thread_id x
@@ -41,8 +44,8 @@ gpu.module @kernels {
   // The prefix: 2 keys counted (2 loads, 2 stores) and ranked (2 loads),
   // then 8 bins of thread 0's column read (8 loads); one warp: the block
   // scan needs no barrier, the op's two and the one after the prefix.
-  // CHECK: prefix_8bits_32: bar.sync=3 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
-  // SM70: prefix_8bits_32: bar.sync=3 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
+  // CHECK: prefix_8bits_32: bar.sync=4 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
+  // SM70: prefix_8bits_32: bar.sync=4 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
   gpu.func @prefix_8bits_32(%io: memref<?xf32>, %bins: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>} {
     %t = gpu.thread_id x
@@ -66,9 +69,10 @@ gpu.module @kernels {
   // shuffled (4 shfl.idx) and two popc; two bar.warp.sync around the
   // column's zeroing. Then the raking: its two barriers, the scalar block
   // scan of 16 warps (two warp scans of 5 shfl.up, 2 shfl.idx, two
-  // barriers); 4 rank loads, the digit prefix's load and barrier.
-  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
-  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
+  // barriers); 4 rank loads, the digit prefix's load and barrier; and
+  // the leading barrier.
+  // CHECK: match_6bits_512: bar.sync=6 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
+  // SM70: match_6bits_512: bar.sync=6 bar.warp.sync=6 ld.shared.b16=9 match.any.sync.b32=4 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4
   gpu.func @match_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x
