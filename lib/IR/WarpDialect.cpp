@@ -1353,32 +1353,28 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
       llvm::alignTo(unionBytes, 16) + llvm::alignTo(scratch(1), 16);
   int64_t registerScanWords = std::min(layout.counterWords, kMaxRadixScanWords);
   uint64_t withRegisters = buffers + scratch(registerScanWords);
-  auto useGrid = [&](bool inUnion) {
-    layout.algorithm = RadixRankAlgorithm::SharedCounters;
-    layout.unionBuffer = inUnion;
-    layout.unionBytes = inUnion ? unionBytes : 0;
-    layout.scanWords = 1;
-    layout.counterElements = grid;
-    layout.sharedBytes = inUnion ? withUnion : withGrid;
+  // The layout of `algorithm` with its numbers (a union of `inUnion`
+  // bytes where that is not 0).
+  auto use = [&](RadixRankAlgorithm algorithm, uint64_t inUnion,
+                 int64_t scanWords, int64_t counterElements, uint64_t bytes) {
+    layout.algorithm = algorithm;
+    layout.unionBuffer = inUnion != 0;
+    layout.unionBytes = inUnion;
+    layout.scanWords = scanWords;
+    layout.counterElements = counterElements;
+    layout.sharedBytes = bytes;
     return layout;
+  };
+  auto useGrid = [&](bool inUnion) {
+    return use(RadixRankAlgorithm::SharedCounters, inUnion ? unionBytes : 0, 1,
+               grid, inUnion ? withUnion : withGrid);
   };
   auto useMatch = [&] {
-    layout.algorithm = RadixRankAlgorithm::MatchCounters;
-    layout.unionBuffer = false;
-    layout.unionBytes = 0;
-    layout.scanWords = 1;
-    layout.counterElements = warpGrid;
-    layout.sharedBytes = withWarpGrid;
-    return layout;
+    return use(RadixRankAlgorithm::MatchCounters, 0, 1, warpGrid, withWarpGrid);
   };
   auto useRegisters = [&] {
-    layout.algorithm = RadixRankAlgorithm::RegisterCounters;
-    layout.unionBuffer = false;
-    layout.unionBytes = 0;
-    layout.scanWords = registerScanWords;
-    layout.counterElements = 0;
-    layout.sharedBytes = withRegisters;
-    return layout;
+    return use(RadixRankAlgorithm::RegisterCounters, 0, registerScanWords, 0,
+               withRegisters);
   };
   // The ranking the op names: that one (the grid beside the buffers where
   // that fits, else in the union); the verifier rejects it where it does
