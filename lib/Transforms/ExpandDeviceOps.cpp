@@ -46,15 +46,17 @@
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
 // over many tiles, adds its copy to the output once). A radix sort is
-// least-significant-digit passes of three kernels each: the tiles count
-// their digits, a block per digit scans that digit's counts over the
-// tiles, and each tile, sorted by the digit with warp.block_radix_sort,
-// writes its keys where the scans say, into the outputs or a scratch
-// buffer by turns. A segmented radix sort is one kernel of a block per
-// segment: a segment of a tile is one block sort; a longer one takes the
-// same passes within its block (count the segment's digits, scan them,
-// then sort and move tile by tile), by turns into the outputs and a
-// scratch of the keys' size.
+// least-significant-digit passes of three kernels each: the blocks (a
+// capped grid, each over an even share of the tiles) count their keys'
+// digits, a block per digit scans that digit's counts over the blocks,
+// and each block moves its tiles in order, each sorted by the digit with
+// warp.block_radix_sort (one match-ranking pass:
+// DeviceTiling::kRadixSortTileRanking), where the scans say, into the
+// outputs or a scratch buffer by turns. A segmented radix sort is one
+// kernel of a block per segment: a segment of a tile is one block sort; a
+// longer one takes the same passes within its block (count the segment's
+// digits, scan them, then sort and move tile by tile), by turns into the
+// outputs and a scratch of the keys' size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,8 +211,10 @@ struct RadixSortConfig {
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
   /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
-  /// at 0, then each pass's per-tile offsets (i64, [digit][tile]), the
-  /// per-tile counts (i32, [digit][tile]), and the buffers the passes
+  /// at 0, then room for each pass's per-block offsets (i64,
+  /// [digit][block]) and counts (i32, [digit][block]) of up to a block per
+  /// tile (the scratch rule is linear in T; the blocks are at most
+  /// DeviceTiling::kRadixSortMaxBlocks), and the buffers the passes
   /// alternate with: T tiles of keys, then of values.
   static constexpr int64_t kTotalsBytes = kDigits * 8;
   int64_t perTileBytes() const {
@@ -414,39 +418,59 @@ private:
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
-  /// The workgroup arrays of a segmented radix sort's long segments: the
-  /// segment's and a tile's digit counters, and where each digit's keys
-  /// of the tile go, less their ranks.
-  struct SegmentSortMemory {
+  /// The workgroup arrays of a radix sort pass that one block takes over
+  /// many tiles (a device sort's share of the tiles, a long segment): the
+  /// digit counters of all its tiles and of one tile, and where each
+  /// digit's keys of the tile go, less their ranks.
+  struct RadixTileMemory {
     Value counts, tileCounts, bases;
   };
+  RadixTileMemory radixTileMemory(gpu::GPUFuncOp kernel);
+  /// Thread d's count (i64; 0 for d past the radix) of the keys of digit d
+  /// (bits [shift, shift + bits) of their images) in the tiles of
+  /// `source` at element offsets first, first + a tile, ... below `last`
+  /// (index), counted in the workgroup counters `counts`.
+  Value countRadixTiles(const RadixSortConfig &sort, unsigned shift, unsigned bits,
+                        Value source, Value first, Value last, Value counts);
+  /// Moves those tiles' keys (and values) from `source` to `dest`, tile by
+  /// tile in order, each sorted stably by the digit (striped, so that the
+  /// stores of a digit's keys are consecutive): a key goes to `start`
+  /// (thread d's: the i64 position where digit d's keys of these tiles
+  /// begin) plus its rank among them.
+  void moveRadixTiles(const RadixSortConfig &sort, unsigned shift, unsigned bits,
+                      std::pair<Value, Value> source, std::pair<Value, Value> dest,
+                      Value first, Value last, Value start, const RadixTileMemory &memory);
   /// One least-significant-digit pass of a segmented radix sort over the
   /// long segment [first, last) (index) from the `source` keys and values
   /// to `dest`'s, at the same positions.
   void sortSegmentPass(const RadixSortConfig &sort, unsigned pass, Value first, Value last,
                        std::pair<Value, Value> source, std::pair<Value, Value> dest,
-                       const SegmentSortMemory &memory);
+                       const RadixTileMemory &memory);
   /// A typed view of `count` elements of `type` at byte `offset` (index)
   /// of the scratch.
   Value scratchView(Type type, Value offset, Value count) {
     return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
                                   scratch, offset, ValueRange{count});
   }
-  /// A radix sort's tiles (at least one) and the views of its scratch
-  /// (no keys or values with doubleBuffer).
+  /// A radix sort's tiles (at least one), the blocks of its upsweeps and
+  /// downsweeps (DeviceTiling::kRadixSortMaxBlocks at most, each an even
+  /// share of the tiles) and the views of its scratch (no keys or values
+  /// with doubleBuffer).
   struct RadixScratchViews {
-    Value tiles, totals, offsets, counts, keys, values;
+    Value tiles, blocks, totals, offsets, counts, keys, values;
   };
   RadixScratchViews radixScratch(const RadixSortConfig &sort);
   /// What a pass's upsweep and downsweep both start from: the pass's digit
-  /// (`shift`, `bits`, `radix` values), the tile, and the kernel
-  /// `radix_<step>_<pass>`, begun, with the views of its scratch.
+  /// (`shift`, `bits`, `radix` values), the tile, the kernel
+  /// `radix_<step>_<pass>`, begun, with the views of its scratch, and the
+  /// block's share of the tiles: elements [first, last) (index).
   struct RadixPass {
     gpu::GPUFuncOp kernel;
     int64_t items, tileItems;
     unsigned shift, bits;
     int64_t radix;
     RadixScratchViews views;
+    Value block, first, last;
   };
   RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                            unsigned pass, StringRef step);
@@ -2545,6 +2569,8 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   int64_t digits = RadixSortConfig::kDigits;
   views.tiles = arith::MaxUIOp::create(
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
+  views.blocks =
+      arith::MinUIOp::create(b, views.tiles, index(DeviceTiling::kRadixSortMaxBlocks));
   Value slots = arith::MulIOp::create(b, views.tiles, index(digits));
   views.totals = scratchView(b.getI64Type(), index(0), index(digits));
   Value at = index(RadixSortConfig::kTotalsBytes);
@@ -2577,7 +2603,18 @@ DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
   started.radix = int64_t(1) << started.bits;
   started.kernel = startKernel(
       module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
+  started.kernel->setAttr(kGridMaxAttrName,
+                          b.getI64IntegerAttr(DeviceTiling::kRadixSortMaxBlocks));
   started.views = radixScratch(sort);
+  // Block k of G takes tiles [k T / G, (k + 1) T / G): one or more.
+  started.block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  auto tileAt = [&](Value k) {
+    return arith::DivUIOp::create(b, arith::MulIOp::create(b, k, started.views.tiles),
+                                  started.views.blocks);
+  };
+  started.first = arith::MulIOp::create(b, tileAt(started.block), index(started.tileItems));
+  started.last = arith::MulIOp::create(
+      b, tileAt(arith::AddIOp::create(b, started.block, index(1))), index(started.tileItems));
   return started;
 }
 
@@ -2595,24 +2632,14 @@ void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
                                             unsigned pass) {
   RadixPass p = startRadixPass(module, sort, pass, "upsweep");
   Value source = radixBuffers(sort, p.views, int(pass) - 1).first;
-  // The tile's count of each digit, in workgroup memory.
-  auto countsType = MemRefType::get(
-      {p.radix}, b.getI32Type(), AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value counts = p.kernel.addWorkgroupAttribution(countsType, b.getLoc());
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
-  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
-  gpu::BarrierOp::create(b);
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
-  Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, p.items, 1, std::nullopt);
-  countRadixDigits(sort, keys, validItems(offset, p.tileItems), counts, p.shift, p.bits);
-  gpu::BarrierOp::create(b);
-  // counts[digit][tile] of the scratch.
-  ifThen(inRadix, [&] {
-    Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
-    memref::StoreOp::create(b, memref::LoadOp::create(b, counts, ValueRange{thread}),
+  Value counts = workgroupArray(p.kernel, p.radix, b.getI32Type());
+  Value count =
+      countRadixTiles(sort, p.shift, p.bits, source, p.first, p.last, counts);
+  // counts[digit][block] of the scratch.
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix)), [&] {
+    Value slot =
+        arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.blocks), p.block);
+    memref::StoreOp::create(b, arith::TruncIOp::create(b, b.getI32Type(), count),
                             p.views.counts, ValueRange{slot});
   });
 }
@@ -2633,19 +2660,19 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(digits.getBody());
   Value digit = digits.getInductionVar();
-  Value row = arith::MulIOp::create(b, digit, views.tiles);
-  // The digit's counts over the tiles, a chunk of a tile per thread at a
-  // time: each offset is the carry of the chunks before plus the
+  Value row = arith::MulIOp::create(b, digit, views.blocks);
+  // The digit's counts over the blocks, a chunk of a block per thread at
+  // a time: each offset is the carry of the chunks before plus the
   // exclusive scan within the chunk.
-  auto chunks = scf::ForOp::create(b, index(0), views.tiles, index(DeviceTiling::kThreads),
+  auto chunks = scf::ForOp::create(b, index(0), views.blocks, index(DeviceTiling::kThreads),
                                    ValueRange{i64(0)});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(chunks.getBody());
     Value carry = chunks.getRegionIterArgs()[0];
-    Value tile = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, views.tiles);
-    Value slot = arith::AddIOp::create(b, row, tile);
+    Value block = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, block, views.blocks);
+    Value slot = arith::AddIOp::create(b, row, block);
     Value count = ifElse(
         inside, i64Type,
         [&] {
@@ -2674,65 +2701,30 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
                                               const RadixSortConfig &sort,
                                               unsigned pass) {
   RadixPass p = startRadixPass(module, sort, pass, "downsweep");
-  Value sourceKeys, sourceValues, destKeys, destValues;
-  std::tie(sourceKeys, sourceValues) = radixBuffers(sort, p.views, int(pass) - 1);
-  std::tie(destKeys, destValues) = radixBuffers(sort, p.views, int(pass));
+  std::pair<Value, Value> source = radixBuffers(sort, p.views, int(pass) - 1);
+  std::pair<Value, Value> dest = radixBuffers(sort, p.views, int(pass));
+  // The tiles' counters and bases (moveRadixTiles's); the block's
+  // counts came from the upsweep.
+  RadixTileMemory memory{Value(), workgroupArray(p.kernel, p.radix, b.getI32Type()),
+                         workgroupArray(p.kernel, p.radix, b.getI64Type())};
+  // Where the block's keys of each digit start in the output (thread d <
+  // radix computes digit d's): the keys of the smaller digits (an
+  // exclusive block scan of the totals) plus that digit's keys in the
+  // blocks before.
   Type i64Type = b.getI64Type();
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-
-  // Where the tile's keys of each digit start in the output, less the
-  // tile's keys of the smaller digits (so that a key's place is that plus
-  // its rank in the tile sorted by the digit): thread d < radix computes
-  // digit d's, into workgroup memory.
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
-  Value slot = arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.tiles), tile);
-  auto loadIf = [&](function_ref<Value()> load) {
-    return ifElse(inRadix, i64Type, load, [&] { return i64(0); });
+  Value slot =
+      arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.blocks), p.block);
+  auto loadIf = [&](Value memref, Value at) {
+    return ifElse(
+        inRadix, i64Type,
+        [&] { return memref::LoadOp::create(b, memref, ValueRange{at}); },
+        [&] { return i64(0); });
   };
-  Value count = loadIf([&] {
-    return arith::ExtUIOp::create(b, i64Type,
-                                  memref::LoadOp::create(b, p.views.counts, ValueRange{slot}));
-  });
-  Value total = loadIf([&] {
-    return memref::LoadOp::create(b, p.views.totals, ValueRange{thread});
-  });
-  Value before = loadIf([&] {
-    return memref::LoadOp::create(b, p.views.offsets, ValueRange{slot});
-  });
-  Value digitStart = exclusiveBlockSum(total);
-  Value tileStart = exclusiveBlockSum(count);
-  auto startsType = MemRefType::get(
-      {p.radix}, i64Type, AffineMap(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value starts = p.kernel.addWorkgroupAttribution(startsType, b.getLoc());
-  ifThen(inRadix, [&] {
-    Value start = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
-                                        tileStart);
-    memref::StoreOp::create(b, start, starts, ValueRange{thread});
-  });
-
-  // The tile sorted by the pass's digit: the images of its keys (all ones
-  // past n: they sort last), ranked stably.
-  Value offset = arith::MulIOp::create(b, tile, index(p.tileItems));
-  Value keys = loadTile(sourceKeys, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, p.items, 1, std::nullopt);
-  Value values;
-  if (sort.value)
-    values = loadTile(sourceValues, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, p.items, 1, std::nullopt);
-  Value valid = validItems(offset, p.tileItems);
-  // Striped: consecutive threads hold consecutive ranks, so that their
-  // stores of a digit's keys are consecutive.
-  auto sorted = sortRadixTile(sort, keys, values, valid, p.shift, p.shift + p.bits);
-  // The starts are in workgroup memory (the sort's barriers came after
-  // their stores, but it may hold none that every thread passes after).
-  gpu::BarrierOp::create(b);
-  storeSortedTile(sort, sorted, valid, destKeys, destValues, [&](Value image, Value rank) {
-    Value start =
-        memref::LoadOp::create(b, starts, ValueRange{radixDigit(image, p.shift, p.bits)});
-    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), start),
-                                 rank);
-  });
+  Value total = loadIf(p.views.totals, thread);
+  Value before = loadIf(p.views.offsets, slot);
+  Value start = arith::AddIOp::create(b, exclusiveBlockSum(total), before);
+  moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory);
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
@@ -2777,12 +2769,21 @@ BlockRadixSortOp DeviceKernelBuilder::sortRadixTile(const RadixSortConfig &sort,
                                                     Value values, Value valid,
                                                     unsigned begin, unsigned end) {
   Value images = radixTileImages(sort, keys, valid);
-  return BlockRadixSortOp::create(b, TypeRange{images.getType()},
-                                  values ? values.getType() : Type(), ValueRange{images},
-                                  values, /*descending=*/false,
-                                  /*is_signed=*/false, b.getI32IntegerAttr(begin),
-                                  b.getI32IntegerAttr(end), /*striped=*/true, IntegerAttr(),
-                                  /*ranking=*/nullptr);
+  auto sorted = BlockRadixSortOp::create(
+      b, TypeRange{images.getType()}, values ? values.getType() : Type(), ValueRange{images},
+      values, /*descending=*/false,
+      /*is_signed=*/false, b.getI32IntegerAttr(begin), b.getI32IntegerAttr(end),
+      /*striped=*/true, IntegerAttr(), /*ranking=*/nullptr);
+  // A pass's digit in one counting pass (DeviceTiling::kRadixSortTileRanking)
+  // where that ranking can run; wider ranges (a whole short segment) are
+  // left to the compiler's choice.
+  if (end - begin <= unsigned(DeviceTiling::kRadixSortPassBits) &&
+      canRankByMatch(sorted, sorted.getItemsPerThread())) {
+    sorted.setRadixBitsAttr(b.getI32IntegerAttr(end - begin));
+    sorted.setRankingAttr(
+        RadixRankAlgorithmAttr::get(b.getContext(), DeviceTiling::kRadixSortTileRanking));
+  }
+  return sorted;
 }
 
 void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted,
@@ -2832,10 +2833,7 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                                      index(8));
     scratchValues = scratchView(sort.value, at, n);
   }
-  SegmentSortMemory memory;
-  memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
-  memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
-  memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
+  RadixTileMemory memory = radixTileMemory(kernel);
   OpBuilder::InsertionGuard guard(b);
   Segment segment = enterSegments(begins, ends, memref::DimOp::create(b, begins, 0));
   Value first = segment.first, last = segment.last;
@@ -2879,95 +2877,111 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
   });
 }
 
+DeviceKernelBuilder::RadixTileMemory
+DeviceKernelBuilder::radixTileMemory(gpu::GPUFuncOp kernel) {
+  RadixTileMemory memory;
+  memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
+  memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
+  memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
+  return memory;
+}
+
+Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned shift,
+                                           unsigned bits, Value source, Value first,
+                                           Value last, Value counts) {
+  int64_t tileItems = sort.tileItems();
+  Value inRadix =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
+  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  gpu::BarrierOp::create(b);
+  {
+    auto loop = scf::ForOp::create(b, first, last, index(tileItems));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value offset = loop.getInductionVar();
+    Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)), offset,
+                          sort.itemsPerThread(), 1, std::nullopt);
+    countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits);
+  }
+  gpu::BarrierOp::create(b);
+  return ifElse(
+      inRadix, b.getI64Type(),
+      [&] {
+        return arith::ExtUIOp::create(b, b.getI64Type(),
+                                      memref::LoadOp::create(b, counts, ValueRange{thread}));
+      },
+      [&] { return i64(0); });
+}
+
+void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
+                                         unsigned bits, std::pair<Value, Value> source,
+                                         std::pair<Value, Value> dest, Value first, Value last,
+                                         Value start, const RadixTileMemory &memory) {
+  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  Type i64Type = b.getI64Type();
+  Value inRadix =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
+  auto loop = scf::ForOp::create(b, first, last, index(tileItems), ValueRange{start});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value offset = loop.getInductionVar();
+  Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, items, 1, std::nullopt);
+  Value values;
+  if (sort.value)
+    values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                      offset, items, 1, std::nullopt);
+  Value valid = validItems(offset, tileItems);
+  // The tile's keys per digit (thread d's), and of the smaller digits.
+  ifThen(inRadix,
+         [&] { memref::StoreOp::create(b, i32(0), memory.tileCounts, ValueRange{thread}); });
+  gpu::BarrierOp::create(b);
+  countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
+  gpu::BarrierOp::create(b);
+  Value tileCount = ifElse(
+      inRadix, i64Type,
+      [&] {
+        return arith::ExtUIOp::create(
+            b, i64Type, memref::LoadOp::create(b, memory.tileCounts, ValueRange{thread}));
+      },
+      [&] { return i64(0); });
+  Value tileStart = exclusiveBlockSum(tileCount);
+  // Thread d carries digit d's start past the tiles before.
+  Value running = loop.getRegionIterArgs().front();
+  ifThen(inRadix, [&] {
+    memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
+                            ValueRange{thread});
+  });
+  auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+  // The bases are in workgroup memory (the sort may hold no barrier that
+  // every thread passes after their stores).
+  gpu::BarrierOp::create(b);
+  storeSortedTile(sort, sorted, valid, dest.first, dest.second, [&](Value image, Value rank) {
+    Value base =
+        memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
+    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
+                                 rank);
+  });
+  // The next tile rewrites the counts and bases.
+  gpu::BarrierOp::create(b);
+  scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
+}
+
 void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned pass,
                                           Value first, Value last,
                                           std::pair<Value, Value> source,
                                           std::pair<Value, Value> dest,
-                                          const SegmentSortMemory &memory) {
+                                          const RadixTileMemory &memory) {
   unsigned shift = sort.shift(pass), bits = sort.bits(pass);
-  int64_t radix = int64_t(1) << bits;
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  Type i64Type = b.getI64Type();
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  // The segment's tiles in order, each a step of a loop carrying `init`.
-  auto overTiles = [&](ValueRange init,
-                       function_ref<SmallVector<Value>(Value, Value, ValueRange)> body) {
-    auto loop = scf::ForOp::create(b, first, last, index(tileItems), init);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value offset = loop.getInductionVar();
-    Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                          offset, items, 1, std::nullopt);
-    SmallVector<Value> next = body(offset, keys, loop.getRegionIterArgs());
-    // A loop that carries nothing has its terminator already.
-    if (!init.empty())
-      scf::YieldOp::create(b, next);
-    return SmallVector<Value>(loop.getResults());
-  };
-
-  // Thread d's count of digit d (0 past the digits) in `counts` (i32
-  // workgroup counters), cleared, then counted by `count`.
-  auto counted = [&](Value counts, function_ref<void()> count) {
-    ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
-    gpu::BarrierOp::create(b);
-    count();
-    gpu::BarrierOp::create(b);
-    return ifElse(
-        inRadix, i64Type,
-        [&] {
-          return arith::ExtUIOp::create(b, i64Type,
-                                        memref::LoadOp::create(b, counts, ValueRange{thread}));
-        },
-        [&] { return i64(0); });
-  };
-
-  // The segment's keys per digit, then each digit's start (the keys of
-  // the smaller digits). The barrier first: the previous pass's readers
-  // of the counters and its writes to `source` are done.
+  // The segment's keys per digit, then where each digit's start (the
+  // segment's first position plus its keys of the smaller digits). The
+  // barrier first: the previous pass's readers of the counters and its
+  // writes to `source` are done.
   gpu::BarrierOp::create(b);
-  Value count = counted(memory.counts, [&] {
-    overTiles({}, [&](Value offset, Value keys, ValueRange) {
-      countRadixDigits(sort, keys, validItems(offset, tileItems), memory.counts, shift, bits);
-      return SmallVector<Value>{};
-    });
-  });
-  Value start = exclusiveBlockSum(count);
-
-  // Each tile in order, sorted by the digit (striped, so that the stores
-  // of a digit's keys are consecutive): a key goes to its digit's start
-  // (thread d carries digit d's past the tiles before) plus its rank in
-  // the sorted tile, less the tile's keys of the smaller digits.
-  overTiles({start}, [&](Value offset, Value keys, ValueRange carried) {
-    Value values;
-    if (sort.value)
-      values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                        offset, items, 1, std::nullopt);
-    Value valid = validItems(offset, tileItems);
-    Value tileCount = counted(memory.tileCounts, [&] {
-      countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
-    });
-    Value tileStart = exclusiveBlockSum(tileCount);
-    Value running = carried.front();
-    ifThen(inRadix, [&] {
-      memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
-                              ValueRange{thread});
-    });
-    auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
-    // The bases are in workgroup memory (the sort may hold no barrier
-    // that every thread passes after their stores).
-    gpu::BarrierOp::create(b);
-    storeSortedTile(sort, sorted, valid, dest.first, dest.second, [&](Value image, Value rank) {
-      Value base =
-          memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
-      return arith::AddIOp::create(
-          b, first,
-          arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
-                                rank));
-    });
-    // The next tile rewrites the counts and bases.
-    gpu::BarrierOp::create(b);
-    return SmallVector<Value>{arith::AddIOp::create(b, running, tileCount)};
-  });
+  Value count = countRadixTiles(sort, shift, bits, source.first, first, last, memory.counts);
+  Value start = arith::AddIOp::create(
+      b, exclusiveBlockSum(count), arith::IndexCastOp::create(b, b.getI64Type(), first));
+  moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory);
 }
 
 /// A short name of `type` for symbol names (f32, i64).

@@ -9,9 +9,11 @@
 
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
 // digits), each an upsweep, a scan (a block per digit, at most one per
-// key) and a downsweep that sorts its tile by the pass's bits; scratch:
-// the digits' totals, then per tile of 256 x 16 keys the counts (i32),
-// the offsets (i64) and a buffer of keys.
+// key) and a downsweep, the upsweep and downsweep at most 4096 blocks,
+// each over its share of the tiles; the downsweep sorts each tile by the
+// pass's bits in one match-ranking pass; scratch: the digits' totals,
+// then per tile of 256 x 16 keys room for a block's counts (i32) and
+// offsets (i64), and a buffer of keys.
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_upsweep_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_scan_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_0
@@ -21,16 +23,19 @@
 // EXPAND: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
 // EXPAND-SAME: warp.device_scratch = array<i64: 2048, 11264, 4096>
-// EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096
+// EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
+// EXPAND: scf.for
 // EXPAND: memref.atomic_rmw addi
 // EXPAND: gpu.func @radix_scan_0({{.*}}warp.device_grid = 1 : i64, warp.device_grid_max = 256 : i64
 // EXPAND: warp.block_scan <add>
-// EXPAND: gpu.func @radix_downsweep_0({{.*}}) workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096
-// EXPAND: warp.block_radix_sort {{.*}} bits 4 to 12 striped : vector<16xi16>
+// EXPAND: gpu.func @radix_downsweep_0({{.*}}) workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
+// EXPAND: scf.for {{.*}} iter_args(
+// EXPAND: memref.atomic_rmw addi
+// EXPAND: warp.block_radix_sort {{.*}} bits 4 to 12 striped radix_bits = 8 ranking = <match> : vector<16xi16>
 // EXPAND: gpu.func @radix_upsweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>
 // EXPAND: gpu.func @radix_scan_1({{.*}}warp.device_grid_max = 4 : i64
 // EXPAND: gpu.func @radix_downsweep_1(
-// EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped : vector<16xi16>
+// EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped radix_bits = 2 ranking = <match> : vector<16xi16>
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
 

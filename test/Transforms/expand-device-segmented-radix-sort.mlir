@@ -67,14 +67,14 @@
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[TILECOUNTS]]
 // CHECK: warp.block_scan <add> %{{.*}} exclusive : i64
 // CHECK: memref.store %{{.*}}, %[[BASES]][%{{.*}}] : memref<256xi64, #gpu.address_space<workgroup>>
-// CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} bits 3 to 11 striped : vector<8xi32>, vector<8xf32>
+// CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} bits 3 to 11 striped radix_bits = 8 ranking = <match> : vector<8xi32>, vector<8xf32>
 // CHECK: memref.load %[[BASES]]
 // CHECK: memref.store %{{.*}}, %[[SKEYS]][%{{.*}}] : memref<?xi32>
 // CHECK: memref.store %{{.*}}, %[[SVALUES]][%{{.*}}] : memref<?xf32>
 // CHECK: memref.atomic_rmw addi %{{.*}}, %[[COUNTS]]
 // CHECK: warp.block_load %[[SKEYS]]
 // CHECK: warp.block_load %[[SVALUES]]
-// CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} bits 11 to 14 striped : vector<8xi32>, vector<8xf32>
+// CHECK: warp.block_radix_sort %{{.*}}, %{{.*}} bits 11 to 14 striped radix_bits = 3 ranking = <match> : vector<8xi32>, vector<8xf32>
 // CHECK: memref.store %{{.*}}, %[[KOUT]][%{{.*}}] : memref<?xi32>
 // CHECK: memref.store %{{.*}}, %[[VOUT]][%{{.*}}] : memref<?xf32>
 func.func @pairs(%k: memref<?xi32>, %o: memref<?xi32>, %b: memref<?xi32>, %e: memref<?xi64>,
@@ -89,8 +89,8 @@ func.func @pairs(%k: memref<?xi32>, %o: memref<?xi32>, %b: memref<?xi32>, %e: me
 // CHECK: gpu.module @warp_device_segmented_radix_sort_i8_i64_i64 attributes {warp.device_scratch = array<i64: 16, 1, 1>}
 // CHECK: gpu.func @segmented_radix_sort(%[[KIN8:.*]]: memref<?xi8>, %[[KOUT8:.*]]: memref<?xi8>, %{{.*}}: memref<?xi64>, %{{.*}}: memref<?xi64>, %{{.*}}: memref<?xi8>, %{{.*}}: index)
 // CHECK: arith.constant 8192 : index
-// CHECK: warp.block_radix_sort %{{.*}} bits 0 to 8 striped : vector<32xi8>
-// CHECK: warp.block_radix_sort %{{.*}} bits 0 to 8 striped : vector<32xi8>
+// CHECK: warp.block_radix_sort %{{.*}} bits 0 to 8 striped radix_bits = 8 ranking = <match> : vector<32xi8>
+// CHECK: warp.block_radix_sort %{{.*}} bits 0 to 8 striped radix_bits = 8 ranking = <match> : vector<32xi8>
 // CHECK: memref.store %{{.*}}, %[[KOUT8]][%{{.*}}] : memref<?xi8>
 // CHECK-NOT: warp.block_radix_sort
 func.func @keys(%k: memref<?xi8>, %o: memref<?xi8>, %offsets: memref<?xi64>) {

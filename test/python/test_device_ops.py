@@ -1548,6 +1548,37 @@ def test_radix_sort_double_buffer(backend, key_dtype, value_dtype, begin, end, b
                      np.arange(n).astype(value_dtype), got_values)
 
 
+# The most blocks of a radix sort pass's counting and moving kernels
+# (DeviceTiling::kRadixSortMaxBlocks); past as many tiles each block takes
+# an even share of them, in order.
+RADIX_SORT_MAX_BLOCKS = 4096
+
+
+@requires_gpu
+@pytest.mark.parametrize("key_dtype,value_dtype", [(np.int32, None), (np.uint8, None),
+                                                   (np.float64, np.int32)],
+                         ids=["int32", "uint8", "float64-int32"])
+def test_radix_sort_shared_blocks(key_dtype, value_dtype, rng):
+    """Past RADIX_SORT_MAX_BLOCKS tiles (GPU sizes): blocks of one, two and
+    three tiles (n over 2.5 times the cap, not a whole tile), keys only
+    and pairs whose values are the input positions (stability)."""
+    cp = pytest.importorskip("cupy")
+    n = RADIX_SORT_MAX_BLOCKS * sort_tile(key_dtype, value_dtype) * 5 // 2 + 1234
+    if value_dtype is None:  # integers: the sorted keys are numpy's
+        keys = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(key_dtype)
+        out = wd.radix_sort(cp.asarray(keys))
+        cp.cuda.runtime.deviceSynchronize()
+        np.testing.assert_array_equal(cp.asnumpy(out), np.sort(keys))
+        return
+    keys = rng.standard_normal(n).astype(key_dtype)
+    keys[::7] = keys[::14].repeat(2)[:len(keys[::7])]  # equal keys: their order is stability's
+    order = sort_order(keys)
+    out, values_out = wd.radix_sort(cp.asarray(keys), cp.arange(n, dtype=value_dtype))
+    cp.cuda.runtime.deviceSynchronize()
+    np.testing.assert_array_equal(cp.asnumpy(values_out), order.astype(value_dtype))
+    np.testing.assert_array_equal(cp.asnumpy(out), keys[order])
+
+
 @requires_sim
 def test_radix_sort_bf16(rng):
     """bf16 keys (no numpy type: their bits as 2-byte voids, through the

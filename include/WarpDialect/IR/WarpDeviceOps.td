@@ -964,23 +964,28 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
 
     `warp-expand-device-ops` lowers it to least-significant-digit passes
     of 8 bits of the image (fewer for the last), each three kernels over
-    tiles of the keys:
+    tiles of the keys. The counting and moving kernels have a block per
+    tile up to `DeviceTiling::kRadixSortMaxBlocks` blocks; past that each
+    block takes an even share of the tiles, in order (CUB's even-share
+    grid):
 
-    * *upsweep*: each tile counts its keys per digit of the pass
+    * *upsweep*: each block counts its tiles' keys per digit of the pass
       (workgroup atomics) and writes the counts to the scratch, digit by
-      digit: `counts[digit][tile]`;
-    * *scan*: a block per digit scans that digit's counts over the tiles
-      (exclusively, `warp.block_scan` over chunks of tiles with a running
+      digit: `counts[digit][block]`;
+    * *scan*: a block per digit scans that digit's counts over the blocks
+      (exclusively, `warp.block_scan` over chunks of blocks with a running
       carry) and writes each digit's total;
-    * *downsweep*: each tile finds, for each digit, where its keys of that
-      digit go: the keys of the smaller digits (an exclusive block scan of
-      the totals), plus that digit's keys in the tiles before, minus the
-      tile's keys of the smaller digits (an exclusive block scan of the
-      tile's counts); then sorts its keys stably by the pass's digit
-      (`warp.block_radix_sort` of the images over the pass's bits, with
-      the values, padding images of all ones after the valid keys) and
-      writes each key at that start of its digit plus its rank in the
-      sorted tile.
+    * *downsweep*: each block finds, for each digit, where its keys of
+      that digit go: the keys of the smaller digits (an exclusive block
+      scan of the totals) plus that digit's keys in the blocks before;
+      then, tile by tile, counts the tile's keys per digit, sorts them
+      stably by the pass's digit (`warp.block_radix_sort` of the images
+      over the pass's bits in one counting pass, `ranking = <match>` as
+      CUB's onesweep ranks its digits, with the values, padding images of
+      all ones after the valid keys), writes each key at its digit's
+      start plus its rank in the sorted tile less the tile's keys of the
+      smaller digits (an exclusive block scan of the tile's counts), and
+      moves the starts past the tile's keys.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.
@@ -1069,7 +1074,9 @@ def Warp_DeviceSegmentedRadixSortOp
     the segment's keys per digit (workgroup atomics) and scans the counts
     (the digits' starts); then, tile by tile in order, it counts the
     tile's keys per digit and scans them, sorts the tile stably by the
-    digit (`warp.block_radix_sort` over the pass's bits, striped), writes
+    digit (`warp.block_radix_sort` over the pass's bits, striped, in one
+    `ranking = <match>` counting pass; so too a segment of one tile whose
+    bits span at most 8), writes
     each key at its digit's start plus its rank in the sorted tile less
     the tile's keys of the smaller digits, and moves the starts past the
     tile's keys. The passes alternate between the outputs and a scratch

@@ -107,6 +107,18 @@ struct DeviceTiling {
   /// beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   static constexpr int64_t kRadixSortPassBits = 8;
+  /// A pass's counting (upsweep) and moving (downsweep) kernels: a block
+  /// per tile up to this many blocks, each then over an even share of the
+  /// tiles in order (CUB's even-share grid before onesweep), so that the
+  /// per-block digit counts stay a few MiB, written and read in whole
+  /// rows, where a block per tile made them a scattered word per digit
+  /// and tile.
+  static constexpr int64_t kRadixSortMaxBlocks = 4096;
+  /// A pass's tile is ranked by its whole digit at once with this ranking
+  /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
+  /// compiler's default would take two 4-bit counter-grid passes).
+  static constexpr RadixRankAlgorithm kRadixSortTileRanking =
+      RadixRankAlgorithm::MatchCounters;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
   /// `valueBytes`-byte values (0: keys only).
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
