@@ -210,16 +210,15 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// The scratch, in bytes, for T tiles: the digits' totals (kDigits i64)
-  /// at 0, then room for each pass's per-block offsets (i64,
-  /// [digit][block]) and counts (i32, [digit][block]) of up to a block per
-  /// tile (the scratch rule is linear in T; the blocks are at most
-  /// DeviceTiling::kRadixSortMaxBlocks), and the buffers the passes
-  /// alternate with: T tiles of keys, then of values.
+  /// The scratch, in bytes, for T tiles and G = min(T,
+  /// DeviceTiling::kRadixSortMaxBlocks) blocks: the digits' totals
+  /// (kDigits i64) at 0, then each pass's per-block offsets (i64,
+  /// [digit][block]) and counts (i32, [digit][block]), and the buffers the
+  /// passes alternate with: T tiles of keys, then of values.
   static constexpr int64_t kTotalsBytes = kDigits * 8;
+  static constexpr int64_t kPerBlockBytes = kDigits * (8 + 4);
   int64_t perTileBytes() const {
-    return kDigits * (8 + 4) +
-           (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
+    return doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes());
   }
 };
 
@@ -2571,7 +2570,7 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
   views.blocks =
       arith::MinUIOp::create(b, views.tiles, index(DeviceTiling::kRadixSortMaxBlocks));
-  Value slots = arith::MulIOp::create(b, views.tiles, index(digits));
+  Value slots = arith::MulIOp::create(b, views.blocks, index(digits));
   views.totals = scratchView(b.getI64Type(), index(0), index(digits));
   Value at = index(RadixSortConfig::kTotalsBytes);
   views.offsets = scratchView(b.getI64Type(), at, slots);
@@ -3184,7 +3183,9 @@ struct WarpExpandDeviceOpsPass
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
                                               sortConfig->perTileBytes(),
-                                              sortConfig->tileItems()}));
+                                              sortConfig->tileItems(),
+                                              RadixSortConfig::kPerBlockBytes,
+                                              DeviceTiling::kRadixSortMaxBlocks}));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -3355,9 +3356,15 @@ struct WarpExpandDeviceOpsPass
     };
     ArrayRef<int64_t> rule =
         cast<DenseI64ArrayAttr>(module->getAttr(kScratchAttrName)).asArrayRef();
-    Value bytes = arith::AddIOp::create(
-        b, constant(rule[0]),
-        arith::MulIOp::create(b, constant(rule[1]), blocksFor(rule[2])));
+    Value tiles = blocksFor(rule[2]);
+    Value bytes = arith::AddIOp::create(b, constant(rule[0]),
+                                        arith::MulIOp::create(b, constant(rule[1]), tiles));
+    // [F, P, T, B, M]: B bytes more per block of a grid of at most M.
+    if (rule.size() == 5)
+      bytes = arith::AddIOp::create(
+          b, bytes,
+          arith::MulIOp::create(b, constant(rule[3]),
+                                arith::MinUIOp::create(b, tiles, constant(rule[4]))));
     // One chain of asynchronous GPU work (the host lowering takes gpu.alloc
     // only in this form), waited for at its end as a launch would be.
     Type token = gpu::AsyncTokenType::get(&getContext());

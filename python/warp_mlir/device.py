@@ -70,12 +70,13 @@ _Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Opti
 @dataclass
 class _Plan:
     """A compiled device op: its kernels in launch order (_Kernel: the grid
-    is whole clusters), the scratch rule (bytes = fixed + per_tile *
-    ceil(n / tile)) and, for a double-buffered radix sort, the buffer that
+    is whole clusters), the scratch rule (bytes = fixed + per_tile * T +
+    per_block * min(T, most_blocks), T = max(1, ceil(n / tile)); the last
+    two may be absent) and, for a double-buffered radix sort, the buffer that
     holds the result (`warp.device_result_buffer`; else None)."""
     compiled: CompiledModule
     kernels: List[_Kernel]
-    scratch: Tuple[int, int, int]
+    scratch: Tuple[int, ...]
     result_buffer: Optional[int] = None
 
     def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
@@ -97,8 +98,9 @@ class _Plan:
         return launches
 
     def scratch_bytes(self, n: int) -> int:
-        fixed, per_tile, tile = self.scratch
-        return fixed + per_tile * max(1, -(-n // tile))
+        fixed, per_tile, tile, per_block, most_blocks = (tuple(self.scratch) + (0, 1))[:5]
+        tiles = max(1, -(-n // tile))
+        return fixed + per_tile * tiles + per_block * min(tiles, most_blocks)
 
 
 _plans: Dict[Tuple[str, ...], _Plan] = {}
@@ -157,7 +159,7 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
-    scratch: List[Tuple[int, int, int]] = []
+    scratch: List[Tuple[int, ...]] = []
     result_buffer: List[int] = []
 
     def ints(attr) -> List[int]:

@@ -22,7 +22,7 @@
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_f32_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 3072, 2048>
+// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 0, 2048, 3072, 4096>
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
 // EXPAND: gpu.func @radix_downsweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func

@@ -12,8 +12,20 @@
 // key) and a downsweep, the upsweep and downsweep at most 4096 blocks,
 // each over its share of the tiles; the downsweep sorts each tile by the
 // pass's bits in one match-ranking pass; scratch: the digits' totals,
-// then per tile of 256 x 16 keys room for a block's counts (i32) and
-// offsets (i64), and a buffer of keys.
+// then per block (of at most 4096) its offsets (i64) and counts (i32) of
+// the 256 digits, and per tile of 256 x 16 keys a buffer of keys.
+// The scratch: 2048 + 8192 T + 3072 min(T, 4096) bytes for T tiles; the
+// upsweep's grid min(T, 4096) blocks.
+// EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
+// EXPAND: %[[PERTILE:.*]] = arith.constant 8192 : index
+// EXPAND: %[[TILES:.*]] = arith.muli %[[PERTILE]], %[[T]] : index
+// EXPAND: %[[PART:.*]] = arith.addi %{{.*}}, %[[TILES]] : index
+// EXPAND: %[[PERBLOCK:.*]] = arith.constant 3072 : index
+// EXPAND: %[[MOST:.*]] = arith.constant 4096 : index
+// EXPAND: %[[G:.*]] = arith.minui %[[T]], %[[MOST]] : index
+// EXPAND: %[[BLOCKS:.*]] = arith.muli %[[PERBLOCK]], %[[G]] : index
+// EXPAND: %[[BYTES:.*]] = arith.addi %[[PART]], %[[BLOCKS]] : index
+// EXPAND: gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_upsweep_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_scan_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_0
@@ -22,7 +34,7 @@
 // EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_1
 // EXPAND: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
-// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 11264, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 8192, 4096, 3072, 4096>
 // EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
 // EXPAND: scf.for
 // EXPAND: memref.atomic_rmw addi

@@ -282,7 +282,9 @@ def WarpExpandDeviceOpsPass
     partial: launched anyway, the kernel writes the same result); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
-    initialise themselves. A `double_buffer` radix sort's (segmented or
+    initialise themselves, and `[F, P, T, B, M]` for `B * min(max(1,
+    ceil(n / T)), M)` bytes more (a radix sort's per-block counts, its
+    grid being at most `M` blocks). A `double_buffer` radix sort's (segmented or
     not) module also
     states `warp.device_result_buffer = B`, the buffer (0: the op's
     inputs, 1: its outputs) that holds the sorted data; the op's result
