@@ -79,6 +79,21 @@ one, 2^27):
                           no scan with a custom combiner. The timer's hold
                           is 10 ms here (GROUP_HOLD_US: warp's call builds
                           its combiner's text every time)
+  scan_combine_by_key_i32 wd.scan((a, b), affine_then, keys=, equal=same_run,
+                          out=) vs cub::DeviceScan::InclusiveScanByKey over
+                          the zip iterators with the same functors:
+                          scan_combine_affine_i32's pairs in segments of
+                          keys that agree above their low 4 bits (run r's
+                          keys 16 r + a random digit, the runs of 32 on
+                          average as scan_by_key_i32's; == would see runs of
+                          about 1); torch has no scan by key. Hold 10 ms
+  histogram_range_u8_f32  wd.histogram_range(x, levels, out=) with float32
+                          levels (CUB's LevelT apart from the samples') vs
+                          cub::DeviceHistogram::HistogramRange with the same
+                          levels, k^2 / 16 for k = 0..64 (64 bins, each
+                          sample converted to float and searched among
+                          them), and torch.bucketize then torch.bincount,
+                          on histogram_u8's bytes
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -180,6 +195,8 @@ GROUPS = {
     "segmented_radix_sort_db_i32_l32": ("segmented_radix_sort_db", "i32", False),
     "histogram_rgba_u8": ("histogram_rgba", "u8", False),
     "scan_combine_affine_i32": ("scan_combine", "i32", False),
+    "scan_combine_by_key_i32": ("scan_combine_by_key", "i32", False),
+    "histogram_range_u8_f32": ("histogram_range", "u8", False),
 }
 # A segmented op's mean segment length L (lengths uniform in [0, 2L]).
 SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
@@ -194,13 +211,14 @@ SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_
 # hold at least (microseconds) in their processes. scan with a combiner
 # function builds the combiner's region text on every call (the plan
 # cache's key), several milliseconds of Python.
-GROUP_HOLD_US = {"scan_combine_affine_i32": 10000}
+GROUP_HOLD_US = {"scan_combine_affine_i32": 10000, "scan_combine_by_key_i32": 10000}
 # The ops without a torch row (their copy row is cupy's alone).
 NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "segmented_radix_sort_db",
-            "scan_combine")
+            "scan_combine", "scan_combine_by_key")
 # The table's op column where the op's name is too long for it.
 LABELS = {"non_trivial_runs": "nontrivial", "radix_sort_pairs": "sort_pairs", "radix_sort_db": "sort_db",
-          "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine"}
+          "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine", "scan_combine_by_key": "affine_key",
+          "histogram_range": "hist_range"}
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
@@ -239,6 +257,12 @@ SELECT_IF_THRESHOLD = 0.0
 # histogram_rgba_u8: pixels of RGBA_CHANNELS interleaved u8 samples, the
 # first RGBA_ACTIVE of them counted (CUB's MultiHistogramEven<4, 3>).
 RGBA_CHANNELS, RGBA_ACTIVE = 4, 3
+# histogram_range_u8_f32's float32 levels: k^2 / 16 for k = 0..RANGE_BINS
+# (exact in float32), so a byte v is in bin floor(4 sqrt(v)).
+RANGE_BINS = 64
+# scan_combine_by_key_i32: keys in one segment agree above their low
+# KEY_DIGIT_BITS bits (same_run; baselines.cu's SameRun).
+KEY_DIGIT_BITS = 4
 
 
 def affine_then(k, left, right):
@@ -246,6 +270,12 @@ def affine_then(k, left, right):
     wrapping), the left map applied first (baselines.cu's AffineThen)."""
     (a1, b1), (a2, b2) = left, right
     return a2 * a1, a2 * b1 + b2
+
+
+def same_run(k, p, q):
+    """scan_combine_by_key_i32's key equality: p and q agree above their
+    low KEY_DIGIT_BITS bits (arithmetic shifts; baselines.cu's SameRun)."""
+    return (p >> KEY_DIGIT_BITS) == (q >> KEY_DIGIT_BITS)
 
 
 def cub_name(group):
@@ -268,8 +298,10 @@ def cub_name(group):
         return f"cub_segmented_sum_{ty}"
     if op == "scan_combine":
         return f"cub_scan_combine_affine_{ty}"
+    if op == "histogram_range":
+        return f"cub_histogram_range_{ty}_f32"
     if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
-              "segmented_radix_sort_db", "histogram_rgba"):
+              "segmented_radix_sort_db", "histogram_rgba", "scan_combine_by_key"):
         return f"cub_{op}_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
@@ -294,7 +326,8 @@ def warp_op(wd, group, chip):
     runs, f(keys, out, values, values_out) for a sort of pairs, f(keys,
     alternate) for the double-buffer sort (returns the buffer that holds
     the sorted keys; segmented: f(keys, alternate, offsets)), f(a, b,
-    out_a, out_b) for the affine scan."""
+    out_a, out_b) for the affine scan (by key: f(a, b, out_a, out_b,
+    keys)), f(x, levels, hist) for the range histogram."""
     op, _, exclusive = GROUPS[group]
     if op == "non_trivial_runs":
         return lambda x, offsets, lengths, num_runs: wd.non_trivial_runs(
@@ -314,6 +347,11 @@ def warp_op(wd, group, chip):
                                             active=RGBA_ACTIVE, chip=chip)
     if op == "scan_combine":
         return lambda a, b, out_a, out_b: wd.scan((a, b), affine_then, out=(out_a, out_b), chip=chip)
+    if op == "scan_combine_by_key":
+        return lambda a, b, out_a, out_b, keys: wd.scan((a, b), affine_then, out=(out_a, out_b), keys=keys,
+                                                        equal=same_run, chip=chip)
+    if op == "histogram_range":
+        return lambda x, levels, hist: wd.histogram_range(x, levels, out=hist, chip=chip)
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
     if op in ("select", "partition"):
@@ -399,6 +437,13 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "histogram_rgba":
             hist = cp.zeros((RGBA_ACTIVE, HISTOGRAM_BINS), dtype=cp.int32)
             call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
+        if GROUPS[group][0] == "scan_combine_by_key":  # one segment of everything
+            values, values_out, keys = cp.zeros_like(x), cp.zeros_like(x), cp.zeros_like(x)
+            call = lambda x, out, call=call, values=values, values_out=values_out, keys=keys: \
+                call(x, out, values[:x.size], values_out[:x.size], keys[:x.size])  # noqa: E731
+        if GROUPS[group][0] == "histogram_range":
+            levels, hist = range_levels(cp), cp.zeros(RANGE_BINS, dtype=cp.int32)
+            call = lambda x, out, call=call, levels=levels, hist=hist: call(x, levels, hist)  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -1121,11 +1166,108 @@ def child_scan_combine(c, group, log2n):
         time_size(c, group)
 
 
+def child_scan_combine_by_key(c, group, log2n):
+    """scan_combine_affine_i32's pairs scanned inclusively by i32 keys
+    (run r's keys 16 r + a random digit in [0, 16), a run starting with
+    probability 1/32 as scan_by_key_i32's): warp (keys=, equal=same_run:
+    the keys agree above their low 4 bits) and CUB's
+    DeviceScan::InclusiveScanByKey over the zip iterators with AffineThen
+    and SameRun. Checked against the closed form cupy computes in int64:
+    with P_i = a_0 ... a_i and S_i = sum_j<=i P_j b_j over the whole array
+    and s the start of i's segment, output i is (P_i P_{s-1}, P_i (S_i -
+    S_{s-1})) (P_{-1} = 1, S_{-1} = 0; every P is its own inverse), wrapped
+    to i32. Timed with the copies of a; torch has no scan by key."""
+    cp = c.cp
+    sizes = sizes_of(group, log2n)
+    big = 1 << max(sizes)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    a = (rng.integers(0, 2, big, dtype=cp.int32) * 2 - 1).astype(cp.int32)
+    b = rng.integers(-1000, 1001, big, dtype=cp.int32)
+    heads = rng.random(big) < 1 / 32
+    heads[0] = True
+    digits = rng.integers(0, 1 << KEY_DIGIT_BITS, big, dtype=cp.int32)
+    keys = (cp.cumsum(heads, dtype=cp.int32) << KEY_DIGIT_BITS) | digits
+    del digits
+    signs = cp.cumprod(a, dtype=cp.int64)
+    total = cp.cumsum(signs * b, dtype=cp.int64)
+    starts = cp.flatnonzero(heads)
+    segment = cp.cumsum(heads, dtype=cp.int64) - 1
+    # P_{s-1} = P_s a_s and S_{s-1} = S_s - P_s b_s at each segment start s.
+    signs_before = (signs[starts] * a[starts])[segment]
+    total_before = (total[starts] - signs[starts] * b[starts])[segment]
+    want_a = (signs * signs_before).astype(cp.int32)
+    want_b = (signs * (total - total_before)).astype(cp.int32)
+    del signs, total, starts, segment, signs_before, total_before, heads
+    out_a, out_b, dst = cp.empty_like(a), cp.empty_like(b), cp.empty_like(a)
+    warp, warp_error, _ = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        av, bv, kv, oav, obv, dv = a[:n], b[:n], keys[:n], out_a[:n], out_b[:n], dst[:n]
+
+        def check(oav=oav, obv=obv, n=n):
+            return equal(cp, oav, want_a[:n], "a") or equal(cp, obv, want_b[:n], "b")
+
+        def reset(oav=oav, obv=obv):
+            oav.fill(7)
+            obv.fill(7)
+        add = measurer(c, group, log2, check, reset)
+
+        add_warp(c, group, log2, add, warp, warp_error,
+                 lambda av=av, bv=bv, oav=oav, obv=obv, kv=kv: warp(av, bv, oav, obv, kv))
+        add_cub(c, group, log2, add, device_bench.ptr(kv), device_bench.ptr(av), device_bench.ptr(bv),
+                device_bench.ptr(oav), device_bench.ptr(obv), ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}", error="torch has no scan by key")
+        add_copies(c, add, None, av, dv)
+        time_size(c, group)
+
+
+def range_levels(cp):
+    """histogram_range_u8_f32's float32 levels: k^2 / 16, k = 0..RANGE_BINS."""
+    return (cp.arange(RANGE_BINS + 1, dtype=cp.float32) ** 2 / 16).astype(cp.float32)
+
+
+def child_histogram_range(c, group, log2n):
+    """histogram_u8's uniform bytes binned by float32 levels (range_levels:
+    bin k is [k^2 / 16, (k + 1)^2 / 16)): warp, CUB's
+    DeviceHistogram::HistogramRange with the same levels and torch's
+    bucketize (right=True, less 1) then bincount, checked against cupy's
+    bincount of the closed form floor(sqrt(16 v)) (exact for a byte v),
+    timed with the copies of the samples."""
+    cp = c.cp
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
+    levels = range_levels(cp)
+    hist, dst = cp.zeros(RANGE_BINS, dtype=cp.int32), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        bins = cp.floor(cp.sqrt(16 * xv.astype(cp.float64))).astype(cp.int64)
+        want = cp.bincount(bins, minlength=RANGE_BINS).astype(cp.int32)
+        del bins
+        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want), lambda: hist.fill(-1))
+
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, levels, hist))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(levels), device_bench.ptr(hist),
+                ctypes.c_int(RANGE_BINS + 1), ctypes.c_longlong(n))
+        if torch:
+            tx, tl, th = torch.from_dlpack(xv), torch.from_dlpack(levels), torch.from_dlpack(hist)
+
+            def bucketed(tx=tx, tl=tl, th=th):
+                bins = torch.bucketize(tx.to(tl.dtype), tl, right=True) - 1
+                th.copy_(torch.bincount(bins, minlength=RANGE_BINS))
+            add("torch", bucketed)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
 CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_radix_sort_db,
             "segmented_radix_sort": child_segmented_radix_sort,
             "segmented_radix_sort_db": child_segmented_radix_sort,
             "non_trivial_runs": child_non_trivial_runs,
-            "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine}
+            "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine,
+            "scan_combine_by_key": child_scan_combine_by_key, "histogram_range": child_histogram_range}
 
 
 def child_group(c, group, log2n):
@@ -1244,10 +1386,12 @@ def summarize(group, log2, by_impl, note):
     # The non-trivial runs write an i32 offset and length per run of two
     # or more (about n / 4); a sort of pairs and the affine scan read and
     # write two arrays; a segmented sort reads an offset per segment; the
-    # double-buffer sort counts its own keys, not the copy before it.
-    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba") else
+    # double-buffer sort counts its own keys, not the copy before it; the
+    # affine scan by key reads its keys too.
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba", "histogram_range") else
                              3 if op == "scan_by_key" else
-                             4 if op in ("radix_sort_pairs", "scan_combine") else 2)
+                             4 if op in ("radix_sort_pairs", "scan_combine") else
+                             5 if op == "scan_combine_by_key" else 2)
     label = LABELS.get(op, op) if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
     if op == "non_trivial_runs":
         moved = n * SIZES[ty] + n // 4 * 8
