@@ -94,6 +94,12 @@ one, 2^27):
                           sample converted to float and searched among
                           them), and torch.bucketize then torch.bincount,
                           on histogram_u8's bytes
+  histogram_even_u8_i32   wd.histogram_even(x, 100, 0, 250, level_dtype="int32",
+                          out=) vs cub::DeviceHistogram::HistogramEven with
+                          int levels (101 levels, 0 and 250: bin 2 v / 5,
+                          bytes from 250 up not counted) and torch.bincount
+                          of that bin (the others in a bin past the last),
+                          on histogram_u8's bytes
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -197,6 +203,7 @@ GROUPS = {
     "scan_combine_affine_i32": ("scan_combine", "i32", False),
     "scan_combine_by_key_i32": ("scan_combine_by_key", "i32", False),
     "histogram_range_u8_f32": ("histogram_range", "u8", False),
+    "histogram_even_u8_i32": ("histogram_even", "u8", False),
 }
 # A segmented op's mean segment length L (lengths uniform in [0, 2L]).
 SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
@@ -218,7 +225,7 @@ NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "segmented_r
 # The table's op column where the op's name is too long for it.
 LABELS = {"non_trivial_runs": "nontrivial", "radix_sort_pairs": "sort_pairs", "radix_sort_db": "sort_db",
           "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine", "scan_combine_by_key": "affine_key",
-          "histogram_range": "hist_range"}
+          "histogram_range": "hist_range", "histogram_even": "hist_even"}
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
@@ -260,6 +267,9 @@ RGBA_CHANNELS, RGBA_ACTIVE = 4, 3
 # histogram_range_u8_f32's float32 levels: k^2 / 16 for k = 0..RANGE_BINS
 # (exact in float32), so a byte v is in bin floor(4 sqrt(v)).
 RANGE_BINS = 64
+# histogram_even_u8_i32: EVEN_BINS bins over [0, EVEN_UPPER) in int32
+# levels (a byte v < EVEN_UPPER is in bin v * EVEN_BINS // EVEN_UPPER).
+EVEN_BINS, EVEN_UPPER = 100, 250
 # scan_combine_by_key_i32: keys in one segment agree above their low
 # KEY_DIGIT_BITS bits (same_run; baselines.cu's SameRun).
 KEY_DIGIT_BITS = 4
@@ -300,6 +310,8 @@ def cub_name(group):
         return f"cub_scan_combine_affine_{ty}"
     if op == "histogram_range":
         return f"cub_histogram_range_{ty}_f32"
+    if op == "histogram_even":
+        return f"cub_histogram_even_{ty}_i32"
     if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
               "segmented_radix_sort_db", "histogram_rgba", "scan_combine_by_key"):
         return f"cub_{op}_{ty}"
@@ -327,7 +339,8 @@ def warp_op(wd, group, chip):
     alternate) for the double-buffer sort (returns the buffer that holds
     the sorted keys; segmented: f(keys, alternate, offsets)), f(a, b,
     out_a, out_b) for the affine scan (by key: f(a, b, out_a, out_b,
-    keys)), f(x, levels, hist) for the range histogram."""
+    keys)), f(x, levels, hist) for the range histogram, f(x, hist) for the
+    even one."""
     op, _, exclusive = GROUPS[group]
     if op == "non_trivial_runs":
         return lambda x, offsets, lengths, num_runs: wd.non_trivial_runs(
@@ -352,6 +365,9 @@ def warp_op(wd, group, chip):
                                                         equal=same_run, chip=chip)
     if op == "histogram_range":
         return lambda x, levels, hist: wd.histogram_range(x, levels, out=hist, chip=chip)
+    if op == "histogram_even":
+        return lambda x, hist: wd.histogram_even(x, EVEN_BINS, 0, EVEN_UPPER, out=hist, level_dtype="int32",
+                                                 chip=chip)
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
     if op in ("select", "partition"):
@@ -444,6 +460,9 @@ def child_compile(c, groups, log2n):
         if GROUPS[group][0] == "histogram_range":
             levels, hist = range_levels(cp), cp.zeros(RANGE_BINS, dtype=cp.int32)
             call = lambda x, out, call=call, levels=levels, hist=hist: call(x, levels, hist)  # noqa: E731
+        if GROUPS[group][0] == "histogram_even":
+            hist = cp.zeros(EVEN_BINS, dtype=cp.int32)
+            call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
 
         def run():
             for log2 in sizes:
@@ -1262,12 +1281,49 @@ def child_histogram_range(c, group, log2n):
         time_size(c, group)
 
 
+def child_histogram_even(c, group, log2n):
+    """histogram_u8's uniform bytes in EVEN_BINS even bins over [0,
+    EVEN_UPPER) with int32 levels: warp (level_dtype="int32"), CUB's
+    DeviceHistogram::HistogramEven with int levels and torch.bincount of
+    each byte's bin (EVEN_BINS for those past the levels, dropped),
+    checked against cupy's bincount of v * EVEN_BINS // EVEN_UPPER over
+    the bytes below EVEN_UPPER, timed with the copies of the samples."""
+    cp = c.cp
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
+    hist, dst = cp.zeros(EVEN_BINS, dtype=cp.int32), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        inside = xv[xv < EVEN_UPPER].astype(cp.int64)
+        want = cp.bincount(inside * EVEN_BINS // EVEN_UPPER, minlength=EVEN_BINS).astype(cp.int32)
+        del inside
+        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want), lambda: hist.fill(-1))
+
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
+        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist), ctypes.c_int(EVEN_BINS),
+                ctypes.c_int(0), ctypes.c_int(EVEN_UPPER), ctypes.c_longlong(n))
+        if torch:
+            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
+
+            def binned(tx=tx, th=th):
+                v = tx.long()
+                bins = torch.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
+                th.copy_(torch.bincount(bins, minlength=EVEN_BINS + 1)[:EVEN_BINS])
+            add("torch", binned)
+        add_copies(c, add, torch, xv, dv)
+        time_size(c, group)
+
+
 CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_radix_sort_db,
             "segmented_radix_sort": child_segmented_radix_sort,
             "segmented_radix_sort_db": child_segmented_radix_sort,
             "non_trivial_runs": child_non_trivial_runs,
             "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine,
-            "scan_combine_by_key": child_scan_combine_by_key, "histogram_range": child_histogram_range}
+            "scan_combine_by_key": child_scan_combine_by_key, "histogram_range": child_histogram_range,
+            "histogram_even": child_histogram_even}
 
 
 def child_group(c, group, log2n):
@@ -1388,7 +1444,8 @@ def summarize(group, log2, by_impl, note):
     # write two arrays; a segmented sort reads an offset per segment; the
     # double-buffer sort counts its own keys, not the copy before it; the
     # affine scan by key reads its keys too.
-    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba", "histogram_range") else
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba", "histogram_range",
+                                         "histogram_even") else
                              3 if op == "scan_by_key" else
                              4 if op in ("radix_sort_pairs", "scan_combine") else
                              5 if op == "scan_combine_by_key" else 2)

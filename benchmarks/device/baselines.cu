@@ -460,6 +460,13 @@ EXPORT int cub_histogram_range_u8_f32(void *temp, size_t *bytes, const unsigned 
   // hist of num_levels - 1 bins (device_ops_bench.py's histogram_range_u8_f32).
   return cub::DeviceHistogram::HistogramRange(temp, *bytes, samples, hist, num_levels, levels, n);
 }
+EXPORT int cub_histogram_even_u8_i32(void *temp, size_t *bytes, const unsigned char *samples, int *hist,
+                                     int bins, int lower, int upper, long long n) {
+  // u8 samples against int levels (CUB's LevelT apart from the sample type,
+  // so that upper may be past 255): bins even bins over [lower, upper), the
+  // samples outside not counted (device_ops_bench.py's histogram_even_u8_i32).
+  return cub::DeviceHistogram::HistogramEven(temp, *bytes, samples, hist, bins + 1, lower, upper, n);
+}
 EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
                              float threshold) {
   return cub::DeviceSelect::If(temp, *bytes, in, out, num, n, Greater{threshold});
