@@ -741,34 +741,6 @@ def child_rle(c, group, log2n):
                   (want_unique, want_counts), ("unique values", "counts"), consecutive_runs)
 
 
-def child_histogram(c, group, log2n):
-    """A 256-bin histogram of uniform bytes: warp (the bins counted in
-    workgroup memory first), CUB's DeviceHistogram::HistogramEven and
-    torch.bincount, checked against cupy's bincount, timed with the
-    copies of the samples."""
-    cp = c.cp
-    sizes = sizes_of(group, log2n)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
-    hist, dst = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32), cp.empty_like(x)
-    warp, warp_error, torch = implementations(c, group)
-    for log2 in sizes:
-        n = 1 << log2
-        xv, dv = x[:n], dst[:n]
-        want = cp.bincount(xv, minlength=HISTOGRAM_BINS).astype(cp.int32)
-        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want),
-                       lambda: hist.fill(-1))
-
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist),
-                ctypes.c_longlong(n))
-        if torch:
-            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
-            add("torch", lambda tx=tx, th=th: th.copy_(torch.bincount(tx, minlength=HISTOGRAM_BINS)))
-        add_copies(c, add, torch, xv, dv)
-        time_size(c, group)
-
-
 def child_scan_by_key(c, group, log2n):
     """An inclusive sum by key (i32 values in [-1000, 1000], i32 keys that
     start a new run with probability 1/32): warp and CUB's
@@ -1147,26 +1119,48 @@ def child_scan_combine(c, group, log2n):
     in {-1, 1}, b in [-1000, 1000]): warp (a combiner function over a
     tuple of arrays) and CUB's DeviceScan::InclusiveScan over a zip
     iterator of the two with the same functor, checked against the closed
-    form cupy computes in int64: with A_i = a_0 ... a_i (its own inverse),
-    output i is (A_i, A_i * sum_j<=i A_j b_j), wrapped to i32. Timed with
-    the copies of a (the op reads two arrays and writes two); torch has no
-    scan with a custom combiner."""
+    form cupy computes in int64: with P_i = a_0 ... a_i (its own inverse)
+    and S_i = sum_j<=i P_j b_j, output i is (P_i, P_i S_i), wrapped to
+    i32. By key (scan_combine_by_key): i32 keys, run r's 16 r + a random
+    digit in [0, 16), a run starting with probability 1/32 as
+    scan_by_key_i32's; warp with keys= and equal=same_run (the keys agree
+    above their low 4 bits), CUB's InclusiveScanByKey with AffineThen and
+    SameRun; with s the start of i's segment, output i is (P_i P_{s-1},
+    P_i (S_i - S_{s-1})) (P_{-1} = 1, S_{-1} = 0). Timed with the copies of
+    a (the op reads two arrays, and the keys, and writes two); torch has
+    no scan with a custom combiner, nor by key."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
+    keyed = GROUPS[group][0] == "scan_combine_by_key"
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
     rng = cp.random.default_rng(sum(map(ord, group)))
     a = (rng.integers(0, 2, big, dtype=cp.int32) * 2 - 1).astype(cp.int32)
     b = rng.integers(-1000, 1001, big, dtype=cp.int32)
     signs = cp.cumprod(a, dtype=cp.int64)
-    want_a = signs.astype(cp.int32)
-    want_b = (signs * cp.cumsum(signs * b, dtype=cp.int64)).astype(cp.int32)
-    del signs
+    total = cp.cumsum(signs * b, dtype=cp.int64)
+    keys = None
+    if keyed:
+        heads = rng.random(big) < 1 / 32
+        heads[0] = True
+        keys = (cp.cumsum(heads, dtype=cp.int32) << KEY_DIGIT_BITS) | rng.integers(
+            0, 1 << KEY_DIGIT_BITS, big, dtype=cp.int32)
+        starts = cp.flatnonzero(heads)
+        segment = cp.cumsum(heads, dtype=cp.int64) - 1
+        del heads
+        # P_{s-1} = P_s a_s and S_{s-1} = S_s - P_s b_s at each segment start s.
+        total -= (total[starts] - signs[starts] * b[starts])[segment]
+        want_a = (signs * (signs[starts] * a[starts])[segment]).astype(cp.int32)
+        del starts, segment
+    else:
+        want_a = signs.astype(cp.int32)
+    want_b = (signs * total).astype(cp.int32)
+    del signs, total
     out_a, out_b, dst = cp.empty_like(a), cp.empty_like(b), cp.empty_like(a)
     warp, warp_error, _ = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         av, bv, oav, obv, dv = a[:n], b[:n], out_a[:n], out_b[:n], dst[:n]
+        kv = [] if keys is None else [keys[:n]]  # warp's last operand, CUB's first
 
         def check(oav=oav, obv=obv, n=n):
             return equal(cp, oav, want_a[:n], "a") or equal(cp, obv, want_b[:n], "b")
@@ -1177,65 +1171,11 @@ def child_scan_combine(c, group, log2n):
         add = measurer(c, group, log2, check, reset)
 
         add_warp(c, group, log2, add, warp, warp_error,
-                 lambda av=av, bv=bv, oav=oav, obv=obv: warp(av, bv, oav, obv))
-        add_cub(c, group, log2, add, device_bench.ptr(av), device_bench.ptr(bv), device_bench.ptr(oav),
-                device_bench.ptr(obv), ctypes.c_longlong(n))
-        c.report(group, f"torch@{log2}", error="torch has no scan with a custom combiner")
-        add_copies(c, add, None, av, dv)
-        time_size(c, group)
-
-
-def child_scan_combine_by_key(c, group, log2n):
-    """scan_combine_affine_i32's pairs scanned inclusively by i32 keys
-    (run r's keys 16 r + a random digit in [0, 16), a run starting with
-    probability 1/32 as scan_by_key_i32's): warp (keys=, equal=same_run:
-    the keys agree above their low 4 bits) and CUB's
-    DeviceScan::InclusiveScanByKey over the zip iterators with AffineThen
-    and SameRun. Checked against the closed form cupy computes in int64:
-    with P_i = a_0 ... a_i and S_i = sum_j<=i P_j b_j over the whole array
-    and s the start of i's segment, output i is (P_i P_{s-1}, P_i (S_i -
-    S_{s-1})) (P_{-1} = 1, S_{-1} = 0; every P is its own inverse), wrapped
-    to i32. Timed with the copies of a; torch has no scan by key."""
-    cp = c.cp
-    sizes = sizes_of(group, log2n)
-    big = 1 << max(sizes)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    a = (rng.integers(0, 2, big, dtype=cp.int32) * 2 - 1).astype(cp.int32)
-    b = rng.integers(-1000, 1001, big, dtype=cp.int32)
-    heads = rng.random(big) < 1 / 32
-    heads[0] = True
-    digits = rng.integers(0, 1 << KEY_DIGIT_BITS, big, dtype=cp.int32)
-    keys = (cp.cumsum(heads, dtype=cp.int32) << KEY_DIGIT_BITS) | digits
-    del digits
-    signs = cp.cumprod(a, dtype=cp.int64)
-    total = cp.cumsum(signs * b, dtype=cp.int64)
-    starts = cp.flatnonzero(heads)
-    segment = cp.cumsum(heads, dtype=cp.int64) - 1
-    # P_{s-1} = P_s a_s and S_{s-1} = S_s - P_s b_s at each segment start s.
-    signs_before = (signs[starts] * a[starts])[segment]
-    total_before = (total[starts] - signs[starts] * b[starts])[segment]
-    want_a = (signs * signs_before).astype(cp.int32)
-    want_b = (signs * (total - total_before)).astype(cp.int32)
-    del signs, total, starts, segment, signs_before, total_before, heads
-    out_a, out_b, dst = cp.empty_like(a), cp.empty_like(b), cp.empty_like(a)
-    warp, warp_error, _ = implementations(c, group)
-    for log2 in sizes:
-        n = 1 << log2
-        av, bv, kv, oav, obv, dv = a[:n], b[:n], keys[:n], out_a[:n], out_b[:n], dst[:n]
-
-        def check(oav=oav, obv=obv, n=n):
-            return equal(cp, oav, want_a[:n], "a") or equal(cp, obv, want_b[:n], "b")
-
-        def reset(oav=oav, obv=obv):
-            oav.fill(7)
-            obv.fill(7)
-        add = measurer(c, group, log2, check, reset)
-
-        add_warp(c, group, log2, add, warp, warp_error,
-                 lambda av=av, bv=bv, oav=oav, obv=obv, kv=kv: warp(av, bv, oav, obv, kv))
-        add_cub(c, group, log2, add, device_bench.ptr(kv), device_bench.ptr(av), device_bench.ptr(bv),
-                device_bench.ptr(oav), device_bench.ptr(obv), ctypes.c_longlong(n))
-        c.report(group, f"torch@{log2}", error="torch has no scan by key")
+                 lambda av=av, bv=bv, oav=oav, obv=obv, kv=kv: warp(av, bv, oav, obv, *kv))
+        add_cub(c, group, log2, add, *(device_bench.ptr(v) for v in kv + [av, bv, oav, obv]),
+                ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}",
+                 error="torch has no scan by key" if keyed else "torch has no scan with a custom combiner")
         add_copies(c, add, None, av, dv)
         time_size(c, group)
 
@@ -1245,74 +1185,76 @@ def range_levels(cp):
     return (cp.arange(RANGE_BINS + 1, dtype=cp.float32) ** 2 / 16).astype(cp.float32)
 
 
-def child_histogram_range(c, group, log2n):
-    """histogram_u8's uniform bytes binned by float32 levels (range_levels:
-    bin k is [k^2 / 16, (k + 1)^2 / 16)): warp, CUB's
-    DeviceHistogram::HistogramRange with the same levels and torch's
-    bucketize (right=True, less 1) then bincount, checked against cupy's
-    bincount of the closed form floor(sqrt(16 v)) (exact for a byte v),
-    timed with the copies of the samples."""
+# A byte histogram's bins: its op's bin count and the CUB call's scalars
+# after its arrays (before n).
+BYTE_HISTOGRAMS = {"histogram": (HISTOGRAM_BINS, ()),
+                   "histogram_range": (RANGE_BINS, (ctypes.c_int(RANGE_BINS + 1),)),
+                   "histogram_even": (EVEN_BINS, (ctypes.c_int(EVEN_BINS), ctypes.c_int(0),
+                                                  ctypes.c_int(EVEN_UPPER)))}
+
+
+def byte_bins(cp, op, xv):
+    """Each byte's bin in `op`'s histogram from its closed form (int64),
+    the op's bin count for a byte it does not count."""
+    v = xv.astype(cp.int64)
+    if op == "histogram_range":  # k^2 / 16 <= v < (k + 1)^2 / 16 (sqrt exact here)
+        return cp.floor(cp.sqrt(16 * v.astype(cp.float64))).astype(cp.int64)
+    if op == "histogram_even":
+        return cp.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
+    return v
+
+
+def torch_histogram(torch, op, tx, tl, th):
+    """torch's counts of `op`'s histogram of the bytes `tx` into `th`: a
+    bincount of the bytes, of the bucket of each (range levels `tl`), or of
+    each one's even bin (those past the levels in one more, dropped)."""
+    bins = BYTE_HISTOGRAMS[op][0]
+    if op == "histogram_range":
+        th.copy_(torch.bincount(torch.bucketize(tx.to(tl.dtype), tl, right=True) - 1, minlength=bins))
+    elif op == "histogram_even":
+        v = tx.long()
+        inside = torch.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
+        th.copy_(torch.bincount(inside, minlength=bins + 1)[:bins])
+    else:
+        th.copy_(torch.bincount(tx, minlength=bins))
+
+
+def child_histogram(c, group, log2n):
+    """A histogram of uniform bytes, checked against cupy's bincount of
+    each byte's bin from its closed form (byte_bins), timed with the
+    copies of the samples: histogram_u8, 256 bins of the byte values (warp
+    counts them in workgroup memory first; CUB's
+    DeviceHistogram::HistogramEven, torch.bincount); histogram_range_u8_f32,
+    the float32 levels of range_levels (bin k is [k^2 / 16, (k + 1)^2 /
+    16): floor(sqrt(16 v))), warp's and CUB's HistogramRange with them,
+    torch's bucketize (right=True, less 1) then bincount;
+    histogram_even_u8_i32, EVEN_BINS even bins over [0, EVEN_UPPER) in
+    int32 levels (v * EVEN_BINS // EVEN_UPPER below EVEN_UPPER), warp's
+    level_dtype="int32" and CUB's HistogramEven with int levels, torch's
+    bincount of each byte's bin."""
     cp = c.cp
+    op = GROUPS[group][0]
+    bins, scalars = BYTE_HISTOGRAMS[op]
     sizes = sizes_of(group, log2n)
     rng = cp.random.default_rng(sum(map(ord, group)))
     x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
-    levels = range_levels(cp)
-    hist, dst = cp.zeros(RANGE_BINS, dtype=cp.int32), cp.empty_like(x)
+    levels = [range_levels(cp)] if op == "histogram_range" else []  # warp's and CUB's operand after x
+    hist, dst = cp.zeros(bins, dtype=cp.int32), cp.empty_like(x)
     warp, warp_error, torch = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         xv, dv = x[:n], dst[:n]
-        bins = cp.floor(cp.sqrt(16 * xv.astype(cp.float64))).astype(cp.int64)
-        want = cp.bincount(bins, minlength=RANGE_BINS).astype(cp.int32)
-        del bins
-        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want), lambda: hist.fill(-1))
+        want = cp.bincount(byte_bins(cp, op, xv), minlength=bins + 1)[:bins].astype(cp.int32)
+        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want),
+                       lambda: hist.fill(-1))
 
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, levels, hist))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(levels), device_bench.ptr(hist),
-                ctypes.c_int(RANGE_BINS + 1), ctypes.c_longlong(n))
-        if torch:
-            tx, tl, th = torch.from_dlpack(xv), torch.from_dlpack(levels), torch.from_dlpack(hist)
-
-            def bucketed(tx=tx, tl=tl, th=th):
-                bins = torch.bucketize(tx.to(tl.dtype), tl, right=True) - 1
-                th.copy_(torch.bincount(bins, minlength=RANGE_BINS))
-            add("torch", bucketed)
-        add_copies(c, add, torch, xv, dv)
-        time_size(c, group)
-
-
-def child_histogram_even(c, group, log2n):
-    """histogram_u8's uniform bytes in EVEN_BINS even bins over [0,
-    EVEN_UPPER) with int32 levels: warp (level_dtype="int32"), CUB's
-    DeviceHistogram::HistogramEven with int levels and torch.bincount of
-    each byte's bin (EVEN_BINS for those past the levels, dropped),
-    checked against cupy's bincount of v * EVEN_BINS // EVEN_UPPER over
-    the bytes below EVEN_UPPER, timed with the copies of the samples."""
-    cp = c.cp
-    sizes = sizes_of(group, log2n)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
-    hist, dst = cp.zeros(EVEN_BINS, dtype=cp.int32), cp.empty_like(x)
-    warp, warp_error, torch = implementations(c, group)
-    for log2 in sizes:
-        n = 1 << log2
-        xv, dv = x[:n], dst[:n]
-        inside = xv[xv < EVEN_UPPER].astype(cp.int64)
-        want = cp.bincount(inside * EVEN_BINS // EVEN_UPPER, minlength=EVEN_BINS).astype(cp.int32)
-        del inside
-        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want), lambda: hist.fill(-1))
-
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist), ctypes.c_int(EVEN_BINS),
-                ctypes.c_int(0), ctypes.c_int(EVEN_UPPER), ctypes.c_longlong(n))
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, *levels, hist))
+        add_cub(c, group, log2, add, *(device_bench.ptr(v) for v in [xv] + levels + [hist]), *scalars,
+                ctypes.c_longlong(n))
         if torch:
             tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
-
-            def binned(tx=tx, th=th):
-                v = tx.long()
-                bins = torch.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
-                th.copy_(torch.bincount(bins, minlength=EVEN_BINS + 1)[:EVEN_BINS])
-            add("torch", binned)
+            tl = torch.from_dlpack(levels[0]) if levels else None
+            add("torch", lambda tx=tx, tl=tl, th=th: torch_histogram(torch, op, tx, tl, th))
         add_copies(c, add, torch, xv, dv)
         time_size(c, group)
 
@@ -1322,8 +1264,8 @@ CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_r
             "segmented_radix_sort_db": child_segmented_radix_sort,
             "non_trivial_runs": child_non_trivial_runs,
             "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine,
-            "scan_combine_by_key": child_scan_combine_by_key, "histogram_range": child_histogram_range,
-            "histogram_even": child_histogram_even}
+            "scan_combine_by_key": child_scan_combine, "histogram_range": child_histogram,
+            "histogram_even": child_histogram}
 
 
 def child_group(c, group, log2n):
