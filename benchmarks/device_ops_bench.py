@@ -79,6 +79,27 @@ one, 2^27):
                           no scan with a custom combiner. The timer's hold
                           is 10 ms here (GROUP_HOLD_US: warp's call builds
                           its combiner's text every time)
+  scan_combine_by_key_i32 wd.scan((a, b), affine_then, keys=, equal=same_run,
+                          out=) vs cub::DeviceScan::InclusiveScanByKey over
+                          the zip iterators with the same functors:
+                          scan_combine_affine_i32's pairs in segments of
+                          keys that agree above their low 4 bits (run r's
+                          keys 16 r + a random digit, the runs of 32 on
+                          average as scan_by_key_i32's; == would see runs of
+                          about 1); torch has no scan by key. Hold 10 ms
+  histogram_range_u8_f32  wd.histogram_range(x, levels, out=) with float32
+                          levels (CUB's LevelT apart from the samples') vs
+                          cub::DeviceHistogram::HistogramRange with the same
+                          levels, k^2 / 16 for k = 0..64 (64 bins, each
+                          sample converted to float and searched among
+                          them), and torch.bucketize then torch.bincount,
+                          on histogram_u8's bytes
+  histogram_even_u8_i32   wd.histogram_even(x, 100, 0, 250, level_dtype="int32",
+                          out=) vs cub::DeviceHistogram::HistogramEven with
+                          int levels (101 levels, 0 and 250: bin 2 v / 5,
+                          bytes from 250 up not counted) and torch.bincount
+                          of that bin (the others in a bin past the last),
+                          on histogram_u8's bytes
 
 and, timed with them at every n as the ceilings, a device-to-device copy
 of the same bytes (cupy's copyto and torch's copy_; the faster counts) and,
@@ -180,6 +201,9 @@ GROUPS = {
     "segmented_radix_sort_db_i32_l32": ("segmented_radix_sort_db", "i32", False),
     "histogram_rgba_u8": ("histogram_rgba", "u8", False),
     "scan_combine_affine_i32": ("scan_combine", "i32", False),
+    "scan_combine_by_key_i32": ("scan_combine_by_key", "i32", False),
+    "histogram_range_u8_f32": ("histogram_range", "u8", False),
+    "histogram_even_u8_i32": ("histogram_even", "u8", False),
 }
 # A segmented op's mean segment length L (lengths uniform in [0, 2L]).
 SEGMENT_LENGTHS = {"segmented_sum_f32_l32": 32, "segmented_sum_f32_l4096": 4096,
@@ -194,13 +218,14 @@ SLOW_GROUPS = {"segmented_radix_sort_i32_l32": (6, 1, 5), "segmented_radix_sort_
 # hold at least (microseconds) in their processes. scan with a combiner
 # function builds the combiner's region text on every call (the plan
 # cache's key), several milliseconds of Python.
-GROUP_HOLD_US = {"scan_combine_affine_i32": 10000}
+GROUP_HOLD_US = {"scan_combine_affine_i32": 10000, "scan_combine_by_key_i32": 10000}
 # The ops without a torch row (their copy row is cupy's alone).
 NO_TORCH = ("scan_by_key", "radix_sort_db", "segmented_radix_sort", "segmented_radix_sort_db",
-            "scan_combine")
+            "scan_combine", "scan_combine_by_key")
 # The table's op column where the op's name is too long for it.
 LABELS = {"non_trivial_runs": "nontrivial", "radix_sort_pairs": "sort_pairs", "radix_sort_db": "sort_db",
-          "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine"}
+          "histogram_rgba": "hist_rgba", "scan_combine": "scan_affine", "scan_combine_by_key": "affine_key",
+          "histogram_range": "hist_range", "histogram_even": "hist_even"}
 CLUSTERS = {"reduce_i32_c4": 4, "scan_incl_i32_c2": 2, "scan_incl_i32_c4": 4, "scan_incl_i32_c8": 8,
             "scan_incl_f32_c4": 4}
 IMPLS = ("warp", "cub", "torch", "triton", "copy_cupy", "copy_torch", "read")
@@ -239,6 +264,15 @@ SELECT_IF_THRESHOLD = 0.0
 # histogram_rgba_u8: pixels of RGBA_CHANNELS interleaved u8 samples, the
 # first RGBA_ACTIVE of them counted (CUB's MultiHistogramEven<4, 3>).
 RGBA_CHANNELS, RGBA_ACTIVE = 4, 3
+# histogram_range_u8_f32's float32 levels: k^2 / 16 for k = 0..RANGE_BINS
+# (exact in float32), so a byte v is in bin floor(4 sqrt(v)).
+RANGE_BINS = 64
+# histogram_even_u8_i32: EVEN_BINS bins over [0, EVEN_UPPER) in int32
+# levels (a byte v < EVEN_UPPER is in bin v * EVEN_BINS // EVEN_UPPER).
+EVEN_BINS, EVEN_UPPER = 100, 250
+# scan_combine_by_key_i32: keys in one segment agree above their low
+# KEY_DIGIT_BITS bits (same_run; baselines.cu's SameRun).
+KEY_DIGIT_BITS = 4
 
 
 def affine_then(k, left, right):
@@ -246,6 +280,12 @@ def affine_then(k, left, right):
     wrapping), the left map applied first (baselines.cu's AffineThen)."""
     (a1, b1), (a2, b2) = left, right
     return a2 * a1, a2 * b1 + b2
+
+
+def same_run(k, p, q):
+    """scan_combine_by_key_i32's key equality: p and q agree above their
+    low KEY_DIGIT_BITS bits (arithmetic shifts; baselines.cu's SameRun)."""
+    return (p >> KEY_DIGIT_BITS) == (q >> KEY_DIGIT_BITS)
 
 
 def cub_name(group):
@@ -268,8 +308,12 @@ def cub_name(group):
         return f"cub_segmented_sum_{ty}"
     if op == "scan_combine":
         return f"cub_scan_combine_affine_{ty}"
+    if op == "histogram_range":
+        return f"cub_histogram_range_{ty}_f32"
+    if op == "histogram_even":
+        return f"cub_histogram_even_{ty}_i32"
     if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
-              "segmented_radix_sort_db", "histogram_rgba"):
+              "segmented_radix_sort_db", "histogram_rgba", "scan_combine_by_key"):
         return f"cub_{op}_{ty}"
     return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
 
@@ -294,7 +338,9 @@ def warp_op(wd, group, chip):
     runs, f(keys, out, values, values_out) for a sort of pairs, f(keys,
     alternate) for the double-buffer sort (returns the buffer that holds
     the sorted keys; segmented: f(keys, alternate, offsets)), f(a, b,
-    out_a, out_b) for the affine scan."""
+    out_a, out_b) for the affine scan (by key: f(a, b, out_a, out_b,
+    keys)), f(x, levels, hist) for the range histogram, f(x, hist) for the
+    even one."""
     op, _, exclusive = GROUPS[group]
     if op == "non_trivial_runs":
         return lambda x, offsets, lengths, num_runs: wd.non_trivial_runs(
@@ -314,6 +360,14 @@ def warp_op(wd, group, chip):
                                             active=RGBA_ACTIVE, chip=chip)
     if op == "scan_combine":
         return lambda a, b, out_a, out_b: wd.scan((a, b), affine_then, out=(out_a, out_b), chip=chip)
+    if op == "scan_combine_by_key":
+        return lambda a, b, out_a, out_b, keys: wd.scan((a, b), affine_then, out=(out_a, out_b), keys=keys,
+                                                        equal=same_run, chip=chip)
+    if op == "histogram_range":
+        return lambda x, levels, hist: wd.histogram_range(x, levels, out=hist, chip=chip)
+    if op == "histogram_even":
+        return lambda x, hist: wd.histogram_even(x, EVEN_BINS, 0, EVEN_UPPER, out=hist, level_dtype="int32",
+                                                 chip=chip)
     if op == "histogram":
         return lambda x, out: wd.histogram(x, HISTOGRAM_BINS, out=out, chip=chip)
     if op in ("select", "partition"):
@@ -398,6 +452,16 @@ def child_compile(c, groups, log2n):
                 call(x, out, values[:x.size], values_out[:x.size])  # noqa: E731
         if GROUPS[group][0] == "histogram_rgba":
             hist = cp.zeros((RGBA_ACTIVE, HISTOGRAM_BINS), dtype=cp.int32)
+            call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
+        if GROUPS[group][0] == "scan_combine_by_key":  # one segment of everything
+            values, values_out, keys = cp.zeros_like(x), cp.zeros_like(x), cp.zeros_like(x)
+            call = lambda x, out, call=call, values=values, values_out=values_out, keys=keys: \
+                call(x, out, values[:x.size], values_out[:x.size], keys[:x.size])  # noqa: E731
+        if GROUPS[group][0] == "histogram_range":
+            levels, hist = range_levels(cp), cp.zeros(RANGE_BINS, dtype=cp.int32)
+            call = lambda x, out, call=call, levels=levels, hist=hist: call(x, levels, hist)  # noqa: E731
+        if GROUPS[group][0] == "histogram_even":
+            hist = cp.zeros(EVEN_BINS, dtype=cp.int32)
             call = lambda x, out, call=call, hist=hist: call(x, hist)  # noqa: E731
 
         def run():
@@ -675,34 +739,6 @@ def child_rle(c, group, log2n):
         want_counts = cp.diff(cp.concatenate([starts, cp.array([n], dtype=starts.dtype)])).astype(cp.int32)
         time_runs(c, group, log2, warp, warp_error, torch, xv, dv, (uv, cv), num_runs,
                   (want_unique, want_counts), ("unique values", "counts"), consecutive_runs)
-
-
-def child_histogram(c, group, log2n):
-    """A 256-bin histogram of uniform bytes: warp (the bins counted in
-    workgroup memory first), CUB's DeviceHistogram::HistogramEven and
-    torch.bincount, checked against cupy's bincount, timed with the
-    copies of the samples."""
-    cp = c.cp
-    sizes = sizes_of(group, log2n)
-    rng = cp.random.default_rng(sum(map(ord, group)))
-    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
-    hist, dst = cp.zeros(HISTOGRAM_BINS, dtype=cp.int32), cp.empty_like(x)
-    warp, warp_error, torch = implementations(c, group)
-    for log2 in sizes:
-        n = 1 << log2
-        xv, dv = x[:n], dst[:n]
-        want = cp.bincount(xv, minlength=HISTOGRAM_BINS).astype(cp.int32)
-        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want),
-                       lambda: hist.fill(-1))
-
-        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, hist))
-        add_cub(c, group, log2, add, device_bench.ptr(xv), device_bench.ptr(hist),
-                ctypes.c_longlong(n))
-        if torch:
-            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
-            add("torch", lambda tx=tx, th=th: th.copy_(torch.bincount(tx, minlength=HISTOGRAM_BINS)))
-        add_copies(c, add, torch, xv, dv)
-        time_size(c, group)
 
 
 def child_scan_by_key(c, group, log2n):
@@ -1083,26 +1119,48 @@ def child_scan_combine(c, group, log2n):
     in {-1, 1}, b in [-1000, 1000]): warp (a combiner function over a
     tuple of arrays) and CUB's DeviceScan::InclusiveScan over a zip
     iterator of the two with the same functor, checked against the closed
-    form cupy computes in int64: with A_i = a_0 ... a_i (its own inverse),
-    output i is (A_i, A_i * sum_j<=i A_j b_j), wrapped to i32. Timed with
-    the copies of a (the op reads two arrays and writes two); torch has no
-    scan with a custom combiner."""
+    form cupy computes in int64: with P_i = a_0 ... a_i (its own inverse)
+    and S_i = sum_j<=i P_j b_j, output i is (P_i, P_i S_i), wrapped to
+    i32. By key (scan_combine_by_key): i32 keys, run r's 16 r + a random
+    digit in [0, 16), a run starting with probability 1/32 as
+    scan_by_key_i32's; warp with keys= and equal=same_run (the keys agree
+    above their low 4 bits), CUB's InclusiveScanByKey with AffineThen and
+    SameRun; with s the start of i's segment, output i is (P_i P_{s-1},
+    P_i (S_i - S_{s-1})) (P_{-1} = 1, S_{-1} = 0). Timed with the copies of
+    a (the op reads two arrays, and the keys, and writes two); torch has
+    no scan with a custom combiner, nor by key."""
     cp = c.cp
-    _, ty, _ = GROUPS[group]
+    keyed = GROUPS[group][0] == "scan_combine_by_key"
     sizes = sizes_of(group, log2n)
     big = 1 << max(sizes)
     rng = cp.random.default_rng(sum(map(ord, group)))
     a = (rng.integers(0, 2, big, dtype=cp.int32) * 2 - 1).astype(cp.int32)
     b = rng.integers(-1000, 1001, big, dtype=cp.int32)
     signs = cp.cumprod(a, dtype=cp.int64)
-    want_a = signs.astype(cp.int32)
-    want_b = (signs * cp.cumsum(signs * b, dtype=cp.int64)).astype(cp.int32)
-    del signs
+    total = cp.cumsum(signs * b, dtype=cp.int64)
+    keys = None
+    if keyed:
+        heads = rng.random(big) < 1 / 32
+        heads[0] = True
+        keys = (cp.cumsum(heads, dtype=cp.int32) << KEY_DIGIT_BITS) | rng.integers(
+            0, 1 << KEY_DIGIT_BITS, big, dtype=cp.int32)
+        starts = cp.flatnonzero(heads)
+        segment = cp.cumsum(heads, dtype=cp.int64) - 1
+        del heads
+        # P_{s-1} = P_s a_s and S_{s-1} = S_s - P_s b_s at each segment start s.
+        total -= (total[starts] - signs[starts] * b[starts])[segment]
+        want_a = (signs * (signs[starts] * a[starts])[segment]).astype(cp.int32)
+        del starts, segment
+    else:
+        want_a = signs.astype(cp.int32)
+    want_b = (signs * total).astype(cp.int32)
+    del signs, total
     out_a, out_b, dst = cp.empty_like(a), cp.empty_like(b), cp.empty_like(a)
     warp, warp_error, _ = implementations(c, group)
     for log2 in sizes:
         n = 1 << log2
         av, bv, oav, obv, dv = a[:n], b[:n], out_a[:n], out_b[:n], dst[:n]
+        kv = [] if keys is None else [keys[:n]]  # warp's last operand, CUB's first
 
         def check(oav=oav, obv=obv, n=n):
             return equal(cp, oav, want_a[:n], "a") or equal(cp, obv, want_b[:n], "b")
@@ -1113,11 +1171,91 @@ def child_scan_combine(c, group, log2n):
         add = measurer(c, group, log2, check, reset)
 
         add_warp(c, group, log2, add, warp, warp_error,
-                 lambda av=av, bv=bv, oav=oav, obv=obv: warp(av, bv, oav, obv))
-        add_cub(c, group, log2, add, device_bench.ptr(av), device_bench.ptr(bv), device_bench.ptr(oav),
-                device_bench.ptr(obv), ctypes.c_longlong(n))
-        c.report(group, f"torch@{log2}", error="torch has no scan with a custom combiner")
+                 lambda av=av, bv=bv, oav=oav, obv=obv, kv=kv: warp(av, bv, oav, obv, *kv))
+        add_cub(c, group, log2, add, *(device_bench.ptr(v) for v in kv + [av, bv, oav, obv]),
+                ctypes.c_longlong(n))
+        c.report(group, f"torch@{log2}",
+                 error="torch has no scan by key" if keyed else "torch has no scan with a custom combiner")
         add_copies(c, add, None, av, dv)
+        time_size(c, group)
+
+
+def range_levels(cp):
+    """histogram_range_u8_f32's float32 levels: k^2 / 16, k = 0..RANGE_BINS."""
+    return (cp.arange(RANGE_BINS + 1, dtype=cp.float32) ** 2 / 16).astype(cp.float32)
+
+
+# A byte histogram's bins: its op's bin count and the CUB call's scalars
+# after its arrays (before n).
+BYTE_HISTOGRAMS = {"histogram": (HISTOGRAM_BINS, ()),
+                   "histogram_range": (RANGE_BINS, (ctypes.c_int(RANGE_BINS + 1),)),
+                   "histogram_even": (EVEN_BINS, (ctypes.c_int(EVEN_BINS), ctypes.c_int(0),
+                                                  ctypes.c_int(EVEN_UPPER)))}
+
+
+def byte_bins(cp, op, xv):
+    """Each byte's bin in `op`'s histogram from its closed form (int64),
+    the op's bin count for a byte it does not count."""
+    v = xv.astype(cp.int64)
+    if op == "histogram_range":  # k^2 / 16 <= v < (k + 1)^2 / 16 (sqrt exact here)
+        return cp.floor(cp.sqrt(16 * v.astype(cp.float64))).astype(cp.int64)
+    if op == "histogram_even":
+        return cp.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
+    return v
+
+
+def torch_histogram(torch, op, tx, tl, th):
+    """torch's counts of `op`'s histogram of the bytes `tx` into `th`: a
+    bincount of the bytes, of the bucket of each (range levels `tl`), or of
+    each one's even bin (those past the levels in one more, dropped)."""
+    bins = BYTE_HISTOGRAMS[op][0]
+    if op == "histogram_range":
+        th.copy_(torch.bincount(torch.bucketize(tx.to(tl.dtype), tl, right=True) - 1, minlength=bins))
+    elif op == "histogram_even":
+        v = tx.long()
+        inside = torch.where(v < EVEN_UPPER, v * EVEN_BINS // EVEN_UPPER, EVEN_BINS)
+        th.copy_(torch.bincount(inside, minlength=bins + 1)[:bins])
+    else:
+        th.copy_(torch.bincount(tx, minlength=bins))
+
+
+def child_histogram(c, group, log2n):
+    """A histogram of uniform bytes, checked against cupy's bincount of
+    each byte's bin from its closed form (byte_bins), timed with the
+    copies of the samples: histogram_u8, 256 bins of the byte values (warp
+    counts them in workgroup memory first; CUB's
+    DeviceHistogram::HistogramEven, torch.bincount); histogram_range_u8_f32,
+    the float32 levels of range_levels (bin k is [k^2 / 16, (k + 1)^2 /
+    16): floor(sqrt(16 v))), warp's and CUB's HistogramRange with them,
+    torch's bucketize (right=True, less 1) then bincount;
+    histogram_even_u8_i32, EVEN_BINS even bins over [0, EVEN_UPPER) in
+    int32 levels (v * EVEN_BINS // EVEN_UPPER below EVEN_UPPER), warp's
+    level_dtype="int32" and CUB's HistogramEven with int levels, torch's
+    bincount of each byte's bin."""
+    cp = c.cp
+    op = GROUPS[group][0]
+    bins, scalars = BYTE_HISTOGRAMS[op]
+    sizes = sizes_of(group, log2n)
+    rng = cp.random.default_rng(sum(map(ord, group)))
+    x = rng.integers(0, 256, 1 << max(sizes), dtype=cp.int32).astype(cp.uint8)
+    levels = [range_levels(cp)] if op == "histogram_range" else []  # warp's and CUB's operand after x
+    hist, dst = cp.zeros(bins, dtype=cp.int32), cp.empty_like(x)
+    warp, warp_error, torch = implementations(c, group)
+    for log2 in sizes:
+        n = 1 << log2
+        xv, dv = x[:n], dst[:n]
+        want = cp.bincount(byte_bins(cp, op, xv), minlength=bins + 1)[:bins].astype(cp.int32)
+        add = measurer(c, group, log2, lambda want=want: equal(cp, hist, want),
+                       lambda: hist.fill(-1))
+
+        add_warp(c, group, log2, add, warp, warp_error, lambda xv=xv: warp(xv, *levels, hist))
+        add_cub(c, group, log2, add, *(device_bench.ptr(v) for v in [xv] + levels + [hist]), *scalars,
+                ctypes.c_longlong(n))
+        if torch:
+            tx, th = torch.from_dlpack(xv), torch.from_dlpack(hist)
+            tl = torch.from_dlpack(levels[0]) if levels else None
+            add("torch", lambda tx=tx, tl=tl, th=th: torch_histogram(torch, op, tx, tl, th))
+        add_copies(c, add, torch, xv, dv)
         time_size(c, group)
 
 
@@ -1125,7 +1263,9 @@ CHILDREN = {"radix_sort_pairs": child_radix_sort_pairs, "radix_sort_db": child_r
             "segmented_radix_sort": child_segmented_radix_sort,
             "segmented_radix_sort_db": child_segmented_radix_sort,
             "non_trivial_runs": child_non_trivial_runs,
-            "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine}
+            "histogram_rgba": child_histogram_rgba, "scan_combine": child_scan_combine,
+            "scan_combine_by_key": child_scan_combine, "histogram_range": child_histogram,
+            "histogram_even": child_histogram}
 
 
 def child_group(c, group, log2n):
@@ -1244,10 +1384,13 @@ def summarize(group, log2, by_impl, note):
     # The non-trivial runs write an i32 offset and length per run of two
     # or more (about n / 4); a sort of pairs and the affine scan read and
     # write two arrays; a segmented sort reads an offset per segment; the
-    # double-buffer sort counts its own keys, not the copy before it.
-    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba") else
+    # double-buffer sort counts its own keys, not the copy before it; the
+    # affine scan by key reads its keys too.
+    moved = n * SIZES[ty] * (1 if op in ("reduce", "histogram", "histogram_rgba", "histogram_range",
+                                         "histogram_even") else
                              3 if op == "scan_by_key" else
-                             4 if op in ("radix_sort_pairs", "scan_combine") else 2)
+                             4 if op in ("radix_sort_pairs", "scan_combine") else
+                             5 if op == "scan_combine_by_key" else 2)
     label = LABELS.get(op, op) if op != "scan" else f"scan_{'excl' if exclusive else 'incl'}"
     if op == "non_trivial_runs":
         moved = n * SIZES[ty] + n // 4 * 8

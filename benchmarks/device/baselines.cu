@@ -54,6 +54,13 @@ struct AffineThen {
   }
 };
 
+// Keys in one segment of a scan by key when they agree above their low 4
+// bits (arithmetic shifts: C++20's and arith.shrsi's); device_ops_bench.py's
+// scan_combine_by_key_i32 and its equal function there.
+struct SameRun {
+  __host__ __device__ bool operator()(int p, int q) const { return (p >> 4) == (q >> 4); }
+};
+
 template <class T> __device__ T warpSum(T v) {
 #pragma unroll
   for (int d = 16; d > 0; d /= 2) v += __shfl_down_sync(0xffffffffu, v, d);
@@ -437,6 +444,28 @@ EXPORT int cub_scan_combine_affine_i32(void *temp, size_t *bytes, const int *a, 
   auto in = thrust::make_zip_iterator(a, b);
   auto out = thrust::make_zip_iterator(out_a, out_b);
   return cub::DeviceScan::InclusiveScan(temp, *bytes, in, out, AffineThen{}, n);
+}
+EXPORT int cub_scan_combine_by_key_i32(void *temp, size_t *bytes, const int *keys, const int *a, const int *b,
+                                       int *out_a, int *out_b, long long n) {
+  // cub_scan_combine_affine_i32's pairs scanned inclusively by key, the
+  // segments SameRun's (device_ops_bench.py's scan_combine_by_key_i32).
+  auto in = thrust::make_zip_iterator(a, b);
+  auto out = thrust::make_zip_iterator(out_a, out_b);
+  return cub::DeviceScan::InclusiveScanByKey(temp, *bytes, keys, in, out, AffineThen{}, n, SameRun{});
+}
+EXPORT int cub_histogram_range_u8_f32(void *temp, size_t *bytes, const unsigned char *samples,
+                                      const float *levels, int *hist, int num_levels, long long n) {
+  // u8 samples against float levels (CUB's LevelT apart from the sample
+  // type): each sample converted to float and searched among the levels,
+  // hist of num_levels - 1 bins (device_ops_bench.py's histogram_range_u8_f32).
+  return cub::DeviceHistogram::HistogramRange(temp, *bytes, samples, hist, num_levels, levels, n);
+}
+EXPORT int cub_histogram_even_u8_i32(void *temp, size_t *bytes, const unsigned char *samples, int *hist,
+                                     int bins, int lower, int upper, long long n) {
+  // u8 samples against int levels (CUB's LevelT apart from the sample type,
+  // so that upper may be past 255): bins even bins over [lower, upper), the
+  // samples outside not counted (device_ops_bench.py's histogram_even_u8_i32).
+  return cub::DeviceHistogram::HistogramEven(temp, *bytes, samples, hist, bins + 1, lower, upper, n);
 }
 EXPORT int cub_select_gt_f32(void *temp, size_t *bytes, const float *in, float *out, int *num, long long n,
                              float threshold) {

@@ -281,6 +281,26 @@ def test_by_key_custom_equality(backend, rng):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_by_key_shift_equality(backend, rng):
+    """equal(k, a, b) = a >> 4 == b >> 4, arithmetic shifts as C++20's
+    (benchmarks/device_ops_bench.py's same_run and baselines.cu's
+    SameRun): each run's keys 16 r + a random low digit, so == would cut
+    nearly every key apart; negative keys too (-16 and -1 are one segment,
+    -17 another). The affine maps of (i32, i32) over two tiles and a half."""
+    n = 2 * 2048 + 900
+    runs = np.cumsum(rng.random(n) < 1 / 32) - 40  # from -40: negative keys first
+    keys = (runs * 16 + rng.integers(0, 16, n)).astype(np.int32)
+    keys[:4] = [-17, -16, -1, -1]
+    a = rng.choice(np.array([1, -1, 3], np.int32), n)
+    b = rng.integers(-1000, 1000, n).astype(np.int32)
+    same = lambda p, q: p >> 4 == q >> 4  # noqa: E731
+    got = wd.scan((a, b), affine, keys=keys, equal=lambda k, p, q: (p >> 4) == (q >> 4),
+                  backend=backend)
+    check_by_key(got, (a, b), keys, affine_model, same, None, False, "shift equality")
+    assert got[0][1] == a[1], "-17 and -16 are apart"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_by_key_float_keys(backend, rng):
     """float32 keys by ==: -0.0 equals 0.0, a NaN equals nothing (it and
     the key after it start segments); an int64 running product."""
