@@ -2700,6 +2700,8 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
                                               const RadixSortConfig &sort,
                                               unsigned pass) {
   RadixPass p = startRadixPass(module, sort, pass, "downsweep");
+  p.kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
   std::pair<Value, Value> source = radixBuffers(sort, p.views, int(pass) - 1);
   std::pair<Value, Value> dest = radixBuffers(sort, p.views, int(pass));
   // The tiles' counters and bases (moveRadixTiles's); the block's

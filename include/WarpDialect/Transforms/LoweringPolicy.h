@@ -114,6 +114,10 @@ struct DeviceTiling {
   /// rows, where a block per tile made them a scattered word per digit
   /// and tile.
   static constexpr int64_t kRadixSortMaxBlocks = 4096;
+  /// The blocks per SM a radix sort's downsweep asks ptxas to fit
+  /// (`nvvm.minctasm`): left alone, the tile's ranking and scatter take
+  /// registers enough for only two blocks of 256 threads an SM.
+  static constexpr int64_t kRadixSortMinBlocksPerSM = 3;
   /// A pass's tile is ranked by its whole digit at once with this ranking
   /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
   /// compiler's default would take two 4-bit counter-grid passes).
