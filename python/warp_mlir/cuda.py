@@ -434,11 +434,16 @@ class _Driver:
             module = ctypes.c_void_p()
             image = compiled.binary + (b"\0" if compiled.format == "ptx" else b"")
             self.check(self.lib.cuModuleLoadData(ctypes.byref(module), image), "cuModuleLoadData")
-            self.modules[key] = (compiled, module)  # keeps id(compiled) from being reused
-        function = ctypes.c_void_p()
-        self.check(self.lib.cuModuleGetFunction(ctypes.byref(function), self.modules[key][1],
-                                                name.encode()), f"cuModuleGetFunction({name})")
-        return function
+            # The compiled module keeps id(compiled) from being reused; its
+            # functions are looked up once each.
+            self.modules[key] = (compiled, module, {})
+        _, module, functions = self.modules[key]
+        if name not in functions:
+            function = ctypes.c_void_p()
+            self.check(self.lib.cuModuleGetFunction(ctypes.byref(function), module, name.encode()),
+                       f"cuModuleGetFunction({name})")
+            functions[name] = function
+        return functions[name]
 
 
 _driver = None
@@ -465,6 +470,8 @@ def driver(device: int = 0) -> _Driver:
 
 def _dims(value: Any, what: str, limits: Tuple[int, int, int]) -> Tuple[int, int, int]:
     """An int or 1 to 3 ints, each in 1..its limit, as three ints."""
+    if type(value) is int and 1 <= value <= limits[0]:  # the common case, quickly
+        return value, 1, 1
     is_sequence = isinstance(value, abc.Sequence) and not isinstance(value, (str, bytes))
     entries = list(value) if is_sequence else [value]
     if not 1 <= len(entries) <= 3:
@@ -599,8 +606,7 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
                                          ctypes.c_size_t(nbytes)), "cuMemcpyHtoD")
             argument.pointer = pointer.value
         words = pack_parameters(params, arguments, compiled.bare_pointers)
-        params_array = (ctypes.c_void_p * max(len(words), 1))(
-            *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
+        params_array = (ctypes.c_void_p * max(len(words), 1))(*map(ctypes.addressof, words))
         for kernel, grid, block in configs:
             function = cuda.function(compiled, kernel, ordinal)
             if shared_bytes > STATIC_SHARED_BYTES:

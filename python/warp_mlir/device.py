@@ -106,9 +106,23 @@ class _Plan:
 _plans: Dict[Tuple[str, ...], _Plan] = {}
 
 
+# numpy's names of the dtypes seen (str() of a numpy dtype is slow), per
+# dtype object.
+_dtype_names: Dict[Any, str] = {}
+
+
 def _dtype_name(x: Any) -> str:
     """numpy's name of the element type of `x` (torch's without "torch.")."""
-    return str(getattr(x, "dtype", "")).replace("torch.", "")
+    dtype = getattr(x, "dtype", "")
+    try:
+        return _dtype_names[dtype]
+    except (KeyError, TypeError):  # new, or not hashable
+        name = str(dtype).replace("torch.", "")
+    try:
+        _dtype_names[dtype] = name
+    except TypeError:
+        pass
+    return name
 
 
 def _library(x: Any) -> Any:
@@ -1124,8 +1138,10 @@ def _address(x: Any) -> Any:
     if hasattr(x, "data_ptr"):
         return x.data_ptr()
     for interface in ("__cuda_array_interface__", "__array_interface__"):
-        if hasattr(x, interface):
-            return getattr(x, interface)["data"][0]
+        # One read: cupy builds the interface's dict on each.
+        described = getattr(x, interface, None)
+        if described is not None:
+            return described["data"][0]
     return id(x)
 
 
