@@ -1,0 +1,97 @@
+"""The Python part of a warp_mlir.device call's host time, without a GPU:
+the CUDA driver stubbed out (every call succeeds at once) and device
+arrays stood in for by numpy arrays behind __cuda_array_interface__, so
+that what is timed is warp_mlir's own work per call (plan lookup,
+argument checks and packing, launch configurations), not the driver's or
+an array library's. Prints microseconds per call of a reduce, a scan and a
+radix sort of 1024 int32, then a cProfile of the reduces. The real host
+time, with the driver and cupy, is benchmarks/device_host_profile.py's (GPU
+host).
+
+    WARP_MLIR_LIBRARY=build/lib/libWarpCAPI.so PYTHONPATH=python \\
+        python3 benchmarks/device_host_stub.py [--calls N]
+"""
+import argparse
+import cProfile
+import ctypes
+import pstats
+import sys
+import time
+import types
+
+import numpy as np
+
+import warp_mlir.cuda as cuda
+
+
+class StubArray:
+    """A 1-D device array as warp_mlir sees one through the CUDA array
+    interface (numpy memory behind it; nothing reads it)."""
+
+    def __init__(self, array):
+        self._array = array
+        self.dtype, self.shape = array.dtype, array.shape
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self._array.ctypes.data, False),
+                "version": 3, "strides": None, "stream": 1}
+
+
+# The array library warp_mlir.device allocates outputs and scratch from
+# (the module of the array's type).
+stub_library = types.ModuleType("stub_library")
+stub_library.empty = lambda shape, dtype: StubArray(np.empty(shape, dtype))
+StubArray.__module__ = "stub_library"
+sys.modules["stub_library"] = stub_library
+
+
+class StubDriver:
+    """cuda._Driver's interface, every driver call a success that does nothing."""
+
+    class _Lib:
+        def __getattr__(self, name):
+            return lambda *args: 0
+
+    lib = _Lib()
+
+    def use(self, device):
+        return self
+
+    def check(self, result, call):
+        pass
+
+    def pointer_device(self, pointer):
+        return 0
+
+    def function(self, compiled, name, device):
+        return ctypes.c_void_p(1)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=int, default=2000)
+    args = parser.parse_args()
+    cuda.driver = lambda device=0: StubDriver()
+    import warp_mlir.device as wd
+    x = StubArray(np.arange(1024, dtype=np.int32))
+    total, out = stub_library.empty((1,), "int32"), stub_library.empty((1024,), "int32")
+    calls = {"reduce": lambda: wd.reduce(x, out=total), "scan": lambda: wd.scan(x, out=out),
+             "radix_sort": lambda: wd.radix_sort(x, out=out)}
+    for name, call in calls.items():
+        call()  # compiles
+        start = time.perf_counter()
+        for _ in range(args.calls):
+            call()
+        print(f"{name}: {(time.perf_counter() - start) / args.calls * 1e6:.1f} us per call "
+              f"(Python, driver stubbed)")
+    profile = cProfile.Profile()
+    profile.enable()
+    for _ in range(args.calls):
+        calls["reduce"]()
+    profile.disable()
+    pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(20)
+
+
+if __name__ == "__main__":
+    main()
