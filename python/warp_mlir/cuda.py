@@ -505,7 +505,8 @@ def launch_config(grid: Union[int, Sequence[int]], block: Union[int, Sequence[in
     if _prod(block3) > MAX_BLOCK_THREADS:
         raise ValueError(f"block {block!r} has {_prod(block3)} threads; CUDA allows at most "
                          f"{MAX_BLOCK_THREADS}")
-    _checks.integer(shared_bytes, "shared_bytes", 0, (1 << 32) - 1, kind_error=ValueError)
+    if not (type(shared_bytes) is int and 0 <= shared_bytes < 1 << 32):  # else the message
+        _checks.integer(shared_bytes, "shared_bytes", 0, (1 << 32) - 1, kind_error=ValueError)
     return grid3, block3
 
 
