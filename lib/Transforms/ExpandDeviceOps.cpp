@@ -182,6 +182,8 @@ struct RadixSortConfig {
   /// The two buffers of the op (keys_in and keys_out, and the values')
   /// are the passes' only storage (double_buffer).
   bool doubleBuffer = false;
+  /// The most blocks of a pass's upsweep and downsweep.
+  int64_t maxBlocks = DeviceTiling::kRadixSortMaxBlocks;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
@@ -210,8 +212,7 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// The scratch, in bytes, for T tiles and G = min(T,
-  /// DeviceTiling::kRadixSortMaxBlocks) blocks: the digits' totals
+  /// The scratch, in bytes, for T tiles and G = min(T, maxBlocks) blocks: the digits' totals
   /// (kDigits i64) at 0, then each pass's per-block offsets (i64,
   /// [digit][block]) and counts (i32, [digit][block]), and the buffers the
   /// passes alternate with: T tiles of keys, then of values.
@@ -452,7 +453,7 @@ private:
                                   scratch, offset, ValueRange{count});
   }
   /// A radix sort's tiles (at least one), the blocks of its upsweeps and
-  /// downsweeps (DeviceTiling::kRadixSortMaxBlocks at most, each an even
+  /// downsweeps (RadixSortConfig::maxBlocks at most, each an even
   /// share of the tiles) and the views of its scratch (no keys or values
   /// with doubleBuffer).
   struct RadixScratchViews {
@@ -2569,7 +2570,7 @@ DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
   views.tiles = arith::MaxUIOp::create(
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
   views.blocks =
-      arith::MinUIOp::create(b, views.tiles, index(DeviceTiling::kRadixSortMaxBlocks));
+      arith::MinUIOp::create(b, views.tiles, index(sort.maxBlocks));
   Value slots = arith::MulIOp::create(b, views.blocks, index(digits));
   views.totals = scratchView(b.getI64Type(), index(0), index(digits));
   Value at = index(RadixSortConfig::kTotalsBytes);
@@ -2603,7 +2604,7 @@ DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
   started.kernel = startKernel(
       module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
   started.kernel->setAttr(kGridMaxAttrName,
-                          b.getI64IntegerAttr(DeviceTiling::kRadixSortMaxBlocks));
+                          b.getI64IntegerAttr(sort.maxBlocks));
   started.views = radixScratch(sort);
   // Block k of G takes tiles [k T / G, (k + 1) T / G): one or more.
   started.block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
@@ -3136,6 +3137,11 @@ struct WarpExpandDeviceOpsPass
       name += "_" + typeName(segmentedSort.getBegin().getType().getElementType()) + "_" +
               typeName(segmentedSort.getEnd().getType().getElementType());
     }
+    if (sort && radixSortMaxBlocks > 0) {
+      sortConfig->maxBlocks = radixSortMaxBlocks;
+      // A module of its own: its kernels' grids and scratch differ.
+      name += "_max_blocks" + std::to_string(radixSortMaxBlocks);
+    }
     if ((sort && sort.getDoubleBuffer()) || (segmentedSort && segmentedSort.getDoubleBuffer())) {
       sortConfig->doubleBuffer = true;
       name += "_double_buffer";
@@ -3187,7 +3193,7 @@ struct WarpExpandDeviceOpsPass
                                               sortConfig->perTileBytes(),
                                               sortConfig->tileItems(),
                                               RadixSortConfig::kPerBlockBytes,
-                                              DeviceTiling::kRadixSortMaxBlocks}));
+                                              sortConfig->maxBlocks}));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.

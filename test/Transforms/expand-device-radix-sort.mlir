@@ -6,6 +6,15 @@
 // RUN: ls %t | FileCheck %s
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
+// RUN: warp-opt %s --warp-expand-device-ops=radix-sort-max-blocks=3 | FileCheck %s --check-prefix=CAPPED
+
+// A lower cap (for tests at small sizes): modules of their own, the grids
+// and the scratch's per-block part at most 3 blocks.
+// CAPPED-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14_max_blocks3
+// CAPPED-SAME: warp.device_scratch = array<i64: 2048, 8192, 4096, 3072, 3>
+// CAPPED: gpu.func @radix_upsweep_0({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
+// CAPPED: arith.constant 3 : index
+// CAPPED: gpu.func @radix_downsweep_0({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
 
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
 // digits), each an upsweep, a scan (a block per digit, at most one per

@@ -1580,6 +1580,36 @@ def test_radix_sort_shared_blocks(key_dtype, value_dtype, rng):
 
 
 @requires_sim
+def test_radix_sort_shared_blocks_capped(rng):
+    """The even share of tiles a block of a pass takes past the grid's
+    cap, at simulator sizes: the cap lowered to 3 blocks
+    (warp-expand-device-ops' radix-sort-max-blocks) for 7 tiles (shares of
+    2, 2 and 3, the last ragged) and for 2 (a block a tile), pairs over two
+    passes (bits 4 to 20, signed)."""
+    from warp_mlir.device import _compile, _launch, _read_plan
+    from warp_mlir.ir import Context, Module
+    types = ", ".join(["memref<?xi32>"] * 4)
+    text = (f"func.func @device_op(%a0: memref<?xi32>, %a1: memref<?xi32>, %a2: memref<?xi32>, "
+            f"%a3: memref<?xi32>) {{\n  warp.device_radix_sort %a0, %a1 values %a2, %a3 signed "
+            f"bits 4 to 20 : {types}\n  return\n}}\n")
+    module = Module.parse(text, Context())
+    module.run("warp-expand-device-ops{radix-sort-max-blocks=3}")
+    plan = _read_plan(module, _compile(module, chip="sm_90"))
+    tile = sort_tile(np.int32, np.int32)
+    for n in (7 * tile - 100, 2 * tile - 3):
+        keys = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+        keys[::5] = keys[::10].repeat(2)[:len(keys[::5])]  # equal digits: stability
+        values = np.arange(n, dtype=np.int32)
+        out, values_out = np.zeros(n, np.int32), np.zeros(n, np.int32)
+        assert [grid for kernel, grid, _ in plan.launches(n, [keys])
+                if "scan" not in kernel] == [min(-(-n // tile), 3)] * 4
+        _launch(plan, [keys, out, values, values_out], n, None, "sim")
+        order = sort_order(keys, begin=4, end=20)
+        np.testing.assert_array_equal(values_out, order.astype(np.int32))
+        np.testing.assert_array_equal(out, keys[order])
+
+
+@requires_sim
 def test_radix_sort_bf16(rng):
     """bf16 keys (no numpy type: their bits as 2-byte voids, through the
     module's plan), ordered as the f32 values they are the upper halves of."""

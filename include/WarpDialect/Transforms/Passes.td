@@ -313,6 +313,10 @@ def WarpExpandDeviceOpsPass
     Option<"branchOnGrid", "branch-on-grid", "bool", "true",
            "Skip a kernel marked warp.device_skip_if_single where the kernel "
            "before it runs one block (an scf.if in the host code)">,
+    Option<"radixSortMaxBlocks", "radix-sort-max-blocks", "int64_t", "0",
+           "The most blocks of a radix sort pass's counting and moving "
+           "kernels (0: DeviceTiling::kRadixSortMaxBlocks); a smaller cap "
+           "puts several tiles in a block at small sizes, for tests">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
