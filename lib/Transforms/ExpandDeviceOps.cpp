@@ -402,6 +402,17 @@ private:
     return {number, first, last,
             arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last)};
   }
+  /// The i32 count at `at` of `counts`, widened to i64, where `inside`;
+  /// 0 elsewhere (no load).
+  Value countIf(Value inside, Value counts, Value at) {
+    return ifElse(
+        inside, b.getI64Type(),
+        [&] {
+          return arith::ExtUIOp::create(b, b.getI64Type(),
+                                        memref::LoadOp::create(b, counts, ValueRange{at}));
+        },
+        [&] { return i64(0); });
+  }
   /// The block's exclusive sum of the threads' `value`s (i64), in thread
   /// order.
   Value exclusiveBlockSum(Value value) {
@@ -2673,13 +2684,7 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
     Value block = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
     Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, block, views.blocks);
     Value slot = arith::AddIOp::create(b, row, block);
-    Value count = ifElse(
-        inside, i64Type,
-        [&] {
-          return arith::ExtUIOp::create(
-              b, i64Type, memref::LoadOp::create(b, views.counts, ValueRange{slot}));
-        },
-        [&] { return i64(0); });
+    Value count = countIf(inside, views.counts, slot);
     auto scan = BlockScanOp::create(
         b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
         count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
@@ -2906,13 +2911,7 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
     countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits);
   }
   gpu::BarrierOp::create(b);
-  return ifElse(
-      inRadix, b.getI64Type(),
-      [&] {
-        return arith::ExtUIOp::create(b, b.getI64Type(),
-                                      memref::LoadOp::create(b, counts, ValueRange{thread}));
-      },
-      [&] { return i64(0); });
+  return countIf(inRadix, counts, thread);
 }
 
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
@@ -2920,7 +2919,6 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
                                          std::pair<Value, Value> dest, Value first, Value last,
                                          Value start, const RadixTileMemory &memory) {
   int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  Type i64Type = b.getI64Type();
   Value inRadix =
       arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
   auto loop = scf::ForOp::create(b, first, last, index(tileItems), ValueRange{start});
@@ -2940,13 +2938,7 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   gpu::BarrierOp::create(b);
   countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
   gpu::BarrierOp::create(b);
-  Value tileCount = ifElse(
-      inRadix, i64Type,
-      [&] {
-        return arith::ExtUIOp::create(
-            b, i64Type, memref::LoadOp::create(b, memory.tileCounts, ValueRange{thread}));
-      },
-      [&] { return i64(0); });
+  Value tileCount = countIf(inRadix, memory.tileCounts, thread);
   Value tileStart = exclusiveBlockSum(tileCount);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
