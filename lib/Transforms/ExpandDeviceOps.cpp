@@ -212,10 +212,11 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// The scratch, in bytes, for T tiles and G = min(T, maxBlocks) blocks: the digits' totals
-  /// (kDigits i64) at 0, then each pass's per-block offsets (i64,
-  /// [digit][block]) and counts (i32, [digit][block]), and the buffers the
-  /// passes alternate with: T tiles of keys, then of values.
+  /// The scratch, in bytes, for T tiles and G = min(T, maxBlocks) blocks:
+  /// the digits' totals (kDigits i64) at 0, then each pass's per-block
+  /// offsets (i64, [digit][block]) and counts (i32, [digit][block]), and
+  /// the buffers the passes alternate with: T tiles of keys, then of
+  /// values.
   static constexpr int64_t kTotalsBytes = kDigits * 8;
   static constexpr int64_t kPerBlockBytes = kDigits * (8 + 4);
   int64_t perTileBytes() const {
