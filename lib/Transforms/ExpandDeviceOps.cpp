@@ -403,14 +403,16 @@ private:
     return {number, first, last,
             arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, last)};
   }
-  /// The i32 count at `at` of `counts`, widened to i64, where `inside`;
-  /// 0 elsewhere (no load).
-  Value countIf(Value inside, Value counts, Value at) {
+  /// The integer at `at` of `memref` as an i64 (zero-extended where
+  /// narrower), where `inside`; 0 elsewhere (no load).
+  Value loadI64If(Value inside, Value memref, Value at) {
     return ifElse(
         inside, b.getI64Type(),
-        [&] {
-          return arith::ExtUIOp::create(b, b.getI64Type(),
-                                        memref::LoadOp::create(b, counts, ValueRange{at}));
+        [&]() -> Value {
+          Value loaded = memref::LoadOp::create(b, memref, ValueRange{at});
+          if (loaded.getType() == b.getI64Type())
+            return loaded;
+          return arith::ExtUIOp::create(b, b.getI64Type(), loaded);
         },
         [&] { return i64(0); });
   }
@@ -430,18 +432,19 @@ private:
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
-  /// The workgroup arrays of a radix sort pass that one block takes over
-  /// many tiles (a device sort's share of the tiles, a long segment): the
-  /// digit counters of all its tiles and of one tile, and where each
-  /// digit's keys of the tile go, less their ranks.
+  /// The workgroup arrays of `digits` digits that moveRadixTiles uses: a
+  /// tile's digit counters (i32), and where each digit's keys of the tile
+  /// go, less their ranks (i64).
   struct RadixTileMemory {
-    Value counts, tileCounts, bases;
+    Value tileCounts, bases;
   };
-  RadixTileMemory radixTileMemory(gpu::GPUFuncOp kernel);
+  RadixTileMemory radixTileMemory(gpu::GPUFuncOp kernel, int64_t digits);
   /// Thread d's count (i64; 0 for d past the radix) of the keys of digit d
-  /// (bits [shift, shift + bits) of their images) in the tiles of
-  /// `source` at element offsets first, first + a tile, ... below `last`
-  /// (index), counted in the workgroup counters `counts`.
+  /// (bits [shift, shift + bits) of their images) that `count` adds to the
+  /// workgroup counters `counts`, which it clears first.
+  Value countDigits(unsigned bits, Value counts, function_ref<void()> count);
+  /// countDigits of the keys in the tiles of `source` at element offsets
+  /// first, first + a tile, ... below `last` (index).
   Value countRadixTiles(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                         Value source, Value first, Value last, Value counts);
   /// Moves those tiles' keys (and values) from `source` to `dest`, tile by
@@ -454,10 +457,11 @@ private:
                       Value first, Value last, Value start, const RadixTileMemory &memory);
   /// One least-significant-digit pass of a segmented radix sort over the
   /// long segment [first, last) (index) from the `source` keys and values
-  /// to `dest`'s, at the same positions.
+  /// to `dest`'s, at the same positions; `counts` the segment's digit
+  /// counters.
   void sortSegmentPass(const RadixSortConfig &sort, unsigned pass, Value first, Value last,
                        std::pair<Value, Value> source, std::pair<Value, Value> dest,
-                       const RadixTileMemory &memory);
+                       Value counts, const RadixTileMemory &memory);
   /// A typed view of `count` elements of `type` at byte `offset` (index)
   /// of the scratch.
   Value scratchView(Type type, Value offset, Value count) {
@@ -2685,7 +2689,7 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
     Value block = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
     Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, block, views.blocks);
     Value slot = arith::AddIOp::create(b, row, block);
-    Value count = countIf(inside, views.counts, slot);
+    Value count = loadI64If(inside, views.counts, slot);
     auto scan = BlockScanOp::create(
         b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
         count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
@@ -2711,26 +2715,16 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
                     b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
   std::pair<Value, Value> source = radixBuffers(sort, p.views, int(pass) - 1);
   std::pair<Value, Value> dest = radixBuffers(sort, p.views, int(pass));
-  // The tiles' counters and bases (moveRadixTiles's); the block's
-  // counts came from the upsweep.
-  RadixTileMemory memory{Value(), workgroupArray(p.kernel, p.radix, b.getI32Type()),
-                         workgroupArray(p.kernel, p.radix, b.getI64Type())};
+  RadixTileMemory memory = radixTileMemory(p.kernel, p.radix);
   // Where the block's keys of each digit start in the output (thread d <
   // radix computes digit d's): the keys of the smaller digits (an
   // exclusive block scan of the totals) plus that digit's keys in the
   // blocks before.
-  Type i64Type = b.getI64Type();
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
   Value slot =
       arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.blocks), p.block);
-  auto loadIf = [&](Value memref, Value at) {
-    return ifElse(
-        inRadix, i64Type,
-        [&] { return memref::LoadOp::create(b, memref, ValueRange{at}); },
-        [&] { return i64(0); });
-  };
-  Value total = loadIf(p.views.totals, thread);
-  Value before = loadIf(p.views.offsets, slot);
+  Value total = loadI64If(inRadix, p.views.totals, thread);
+  Value before = loadI64If(inRadix, p.views.offsets, slot);
   Value start = arith::AddIOp::create(b, exclusiveBlockSum(total), before);
   moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory);
 }
@@ -2841,7 +2835,8 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                                      index(8));
     scratchValues = scratchView(sort.value, at, n);
   }
-  RadixTileMemory memory = radixTileMemory(kernel);
+  Value counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
+  RadixTileMemory memory = radixTileMemory(kernel, RadixSortConfig::kDigits);
   OpBuilder::InsertionGuard guard(b);
   Segment segment = enterSegments(begins, ends, memref::DimOp::create(b, begins, 0));
   Value first = segment.first, last = segment.last;
@@ -2879,30 +2874,34 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
       std::pair<Value, Value> dest = sort.writesOutputs(pass)
                                          ? std::pair<Value, Value>{keysOut, valuesOut}
                                          : std::pair<Value, Value>{scratchKeys, scratchValues};
-      sortSegmentPass(sort, pass, first, last, source, dest, memory);
+      sortSegmentPass(sort, pass, first, last, source, dest, counts, memory);
       source = dest;
     }
   });
 }
 
 DeviceKernelBuilder::RadixTileMemory
-DeviceKernelBuilder::radixTileMemory(gpu::GPUFuncOp kernel) {
-  RadixTileMemory memory;
-  memory.counts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
-  memory.tileCounts = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI32Type());
-  memory.bases = workgroupArray(kernel, RadixSortConfig::kDigits, b.getI64Type());
-  return memory;
+DeviceKernelBuilder::radixTileMemory(gpu::GPUFuncOp kernel, int64_t digits) {
+  return {workgroupArray(kernel, digits, b.getI32Type()),
+          workgroupArray(kernel, digits, b.getI64Type())};
+}
+
+Value DeviceKernelBuilder::countDigits(unsigned bits, Value counts,
+                                       function_ref<void()> count) {
+  Value inRadix =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
+  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
+  gpu::BarrierOp::create(b);
+  count();
+  gpu::BarrierOp::create(b);
+  return loadI64If(inRadix, counts, thread);
 }
 
 Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned shift,
                                            unsigned bits, Value source, Value first,
                                            Value last, Value counts) {
   int64_t tileItems = sort.tileItems();
-  Value inRadix =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
-  ifThen(inRadix, [&] { memref::StoreOp::create(b, i32(0), counts, ValueRange{thread}); });
-  gpu::BarrierOp::create(b);
-  {
+  return countDigits(bits, counts, [&] {
     auto loop = scf::ForOp::create(b, first, last, index(tileItems));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -2910,9 +2909,7 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
     Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)), offset,
                           sort.itemsPerThread(), 1, std::nullopt);
     countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits);
-  }
-  gpu::BarrierOp::create(b);
-  return countIf(inRadix, counts, thread);
+  });
 }
 
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
@@ -2934,12 +2931,9 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
                       offset, items, 1, std::nullopt);
   Value valid = validItems(offset, tileItems);
   // The tile's keys per digit (thread d's), and of the smaller digits.
-  ifThen(inRadix,
-         [&] { memref::StoreOp::create(b, i32(0), memory.tileCounts, ValueRange{thread}); });
-  gpu::BarrierOp::create(b);
-  countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
-  gpu::BarrierOp::create(b);
-  Value tileCount = countIf(inRadix, memory.tileCounts, thread);
+  Value tileCount = countDigits(bits, memory.tileCounts, [&] {
+    countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
+  });
   Value tileStart = exclusiveBlockSum(tileCount);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
@@ -2965,7 +2959,7 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
 void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned pass,
                                           Value first, Value last,
                                           std::pair<Value, Value> source,
-                                          std::pair<Value, Value> dest,
+                                          std::pair<Value, Value> dest, Value counts,
                                           const RadixTileMemory &memory) {
   unsigned shift = sort.shift(pass), bits = sort.bits(pass);
   // The segment's keys per digit, then where each digit's start (the
@@ -2973,7 +2967,7 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
   // barrier first: the previous pass's readers of the counters and its
   // writes to `source` are done.
   gpu::BarrierOp::create(b);
-  Value count = countRadixTiles(sort, shift, bits, source.first, first, last, memory.counts);
+  Value count = countRadixTiles(sort, shift, bits, source.first, first, last, counts);
   Value start = arith::AddIOp::create(
       b, exclusiveBlockSum(count), arith::IndexCastOp::create(b, b.getI64Type(), first));
   moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory);
