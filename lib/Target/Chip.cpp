@@ -184,14 +184,17 @@ void mlir::warp::raisePtxVersion(gpu::GPUModuleOp module, unsigned version) {
 
 bool Chip::hasElectSync() const { return smVersion >= 90; }
 
+bool Chip::hasBF16AtomicAdd() const { return smVersion >= 90; }
+
 LogicalResult Chip::checkAtomic(Operation *op, AtomicKind kind, Type value,
                                 MemoryScope scope) const {
   // PTX ISA, "atom": .f16 and .f16x2 adds need sm_70 (sm_60 for .f16x2),
-  // .bf16 and .bf16x2 sm_90, as does the .cluster scope; a 16-bit exch is
-  // atom.cas.b16, sm_70 and newer: on every chip.
+  // .bf16 and .bf16x2 sm_90, as does the .cluster scope; a 16-bit exch and
+  // a bf16 add below sm_90 are atom.cas.b16, sm_70 and newer: on every chip.
   if (smVersion >= 90)
     return success();
-  if (getElementTypeOrSelf(value).isBF16() && kind == AtomicKind::Add)
+  if (getElementTypeOrSelf(value).isBF16() && kind == AtomicKind::Add &&
+      isa<VectorType>(value) && !hasBF16AtomicAdd())
     return op->emitOpError()
            << "on " << value << " needs sm_90 or newer (PTX atom.add.noftz."
            << (isa<VectorType>(value) ? "bf16x2" : "bf16")

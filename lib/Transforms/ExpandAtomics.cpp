@@ -277,11 +277,16 @@ struct ExpandAtomicRMW final : public OpRewritePattern<AtomicRMWOp> {
 } // namespace
 
 bool mlir::warp::usesLaneAtomic(AtomicRMWOp op) {
-  // memref.atomic_rmw would leave a 16-bit exch or min/max to LLVM's
-  // lowering of a 16-bit atomicrmw; warp.lane_atomic_rmw's is the CAS loop.
+  // memref.atomic_rmw would leave a 16-bit exch or min/max, and a bf16 add
+  // below sm_90, to LLVM's lowering of a 16-bit atomicrmw: a CAS loop over
+  // the aligned 32-bit word, which reads and swaps the 2 bytes beside the
+  // element (past a buffer's end: out of bounds for compute-sanitizer);
+  // warp.lane_atomic_rmw's is atom.add.noftz.bf16 or a loop of atom.cas.b16,
+  // as CUDA's atomicAdd(__nv_bfloat16 *).
   Type type = op.getValue().getType();
   return isa<VectorType>(type) ||
          (op.getKind() == AtomicKind::Exch && getAtomicBitWidth(type) == 16) ||
+         (op.getKind() == AtomicKind::Add && type.isBF16()) ||
          isFloatMinMaxAtomic(op.getKind()) ||
          op.getScope() != MemoryScope::GPU ||
          op.getOrdering() != MemoryOrder::Relaxed;

@@ -1,8 +1,9 @@
-// What the target chip cannot do with warp.atomic_rmw: bf16 with a scope or
-// order other than the defaults, the bf16 pair and the cluster scope need
-// sm_90 (PTX atom.add.noftz.bf16, .bf16x2, .cluster); the diagnostic is at
-// the op. bf16 with the defaults expands on every chip (LLVM's
-// compare-and-swap loop), as the f16 pair does from sm_70.
+// What the target chip cannot do with warp.atomic_rmw: the bf16 pair and the
+// cluster scope need sm_90 (PTX atom.add.noftz.bf16x2, .cluster); the
+// diagnostic is at the op. A bf16 add, with any scope but cluster and any
+// order, is warp.lane_atomic_rmw on every chip (below sm_90 a loop of
+// atom.cas.b16, as CUDA's atomicAdd(__nv_bfloat16 *)), as the f16 pair is
+// from sm_70.
 // RUN: warp-opt %s --nvvm-attach-target=chip=sm_80 --warp-expand-collectives -split-input-file -verify-diagnostics
 // RUN: warp-opt %s --nvvm-attach-target=chip=sm_90 --warp-expand-collectives -split-input-file | FileCheck %s --check-prefix=SM90
 
@@ -13,18 +14,6 @@ func.func @bf16_pair(%v: vector<2xbf16>, %buf: memref<?xvector<2xbf16>>, %i: ind
   // expected-error @+1 {{'warp.atomic_rmw' op on 'vector<2xbf16>' needs sm_90 or newer (PTX atom.add.noftz.bf16x2); the target chip is sm_80}}
   %0 = warp.atomic_rmw <add> %v, %buf[%i] : vector<2xbf16>, memref<?xvector<2xbf16>>
   return %0 : vector<2xbf16>
-}
-}
-
-// -----
-
-// SM90-LABEL: func @bf16_release
-// SM90: warp.lane_atomic_rmw <add>
-gpu.module @m {
-func.func @bf16_release(%v: bf16, %buf: memref<?xbf16>, %i: index) -> bf16 {
-  // expected-error @+1 {{'warp.atomic_rmw' op on 'bf16' needs sm_90 or newer (PTX atom.add.noftz.bf16); the target chip is sm_80}}
-  %0 = warp.atomic_rmw <add> %v, %buf[%i] ordering <release> : bf16, memref<?xbf16>
-  return %0 : bf16
 }
 }
 
@@ -68,14 +57,15 @@ func.func @cas_cluster(%v: i16, %buf: memref<?xi16>, %i: index) -> i16 {
 
 // -----
 
-// Fine on sm_80: bf16 with the defaults, the f16 pair with any scope.
+// Fine on sm_80: bf16 with the defaults or an order, the f16 pair with any
+// scope.
 // SM90-LABEL: func @fine
-// SM90: memref.atomic_rmw addf
-// SM90: warp.lane_atomic_rmw <add>
+// SM90-COUNT-3: warp.lane_atomic_rmw <add>
 gpu.module @m {
-func.func @fine(%v: bf16, %buf: memref<?xbf16>, %w: vector<2xf16>, %pbuf: memref<?xvector<2xf16>>, %i: index) -> (bf16, vector<2xf16>) {
+func.func @fine(%v: bf16, %buf: memref<?xbf16>, %w: vector<2xf16>, %pbuf: memref<?xvector<2xf16>>, %i: index) -> (bf16, bf16, vector<2xf16>) {
   %0 = warp.atomic_rmw <add> %v, %buf[%i] : bf16, memref<?xbf16>
-  %1 = warp.atomic_rmw <add> %w, %pbuf[%i] scope <sys> : vector<2xf16>, memref<?xvector<2xf16>>
-  return %0, %1 : bf16, vector<2xf16>
+  %1 = warp.atomic_rmw <add> %v, %buf[%i] ordering <release> : bf16, memref<?xbf16>
+  %2 = warp.atomic_rmw <add> %w, %pbuf[%i] scope <sys> : vector<2xf16>, memref<?xvector<2xf16>>
+  return %0, %1, %2 : bf16, bf16, vector<2xf16>
 }
 }

@@ -212,7 +212,7 @@ def run(backend, element, halves, chip, exact, seed, scope=None, ordering=None):
 
 
 # Where the lowering differs: f16 is native from sm_70; bf16 native on
-# sm_90, LLVM's compare-and-swap loop below; the f16 pair one inline atom
+# sm_90, a loop of atom.cas.b16 below; the f16 pair one inline atom
 # everywhere; the bf16 pair needs sm_90.
 LOWERINGS = [("f16", 1, "sm_70"), ("f16", 1, "sm_80"), ("f16", 1, "sm_90"),
              ("bf16", 1, "sm_70"), ("bf16", 1, "sm_80"), ("bf16", 1, "sm_90"),
@@ -293,6 +293,12 @@ def test_atomic_16bit_ir_and_ptx():
     assert "atom.global.add.noftz.f16 " in plain and "relaxed" not in plain
     ordered = wm.compile(atomic_program("bf16", 2, "sys", "acquire"), chip="sm_90").ptx
     assert "atom.acquire.sys.shared.add.noftz.bf16x2" in ordered
+    # bf16 below sm_90: CUDA's loop of atom.cas.b16 on the element, not
+    # LLVM's CAS of the 32-bit word around it (2 bytes past a buffer's end).
+    for chip in ("sm_70", "sm_80"):
+        looped = wm.compile(atomic_program("bf16", 1), chip=chip).ptx
+        assert ".cas.b16 " in looped and ".cas.b32" not in looped, chip
+    assert ".add.noftz.bf16 " in wm.compile(atomic_program("bf16", 1), chip="sm_90").ptx
 
 
 def test_atomic_16bit_errors_are_the_compiler_s():

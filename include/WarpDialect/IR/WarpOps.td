@@ -1155,13 +1155,13 @@ def Warp_AtomicRMWOp : Warp_AtomicOp<"atomic_rmw",
     Chips: 16-bit `exch`, `minnumf` and `maxnumf` on every chip (`cluster`
     scope from sm_90); f16
     and the f16 pair on sm_70 and newer (`atom.add.noftz.f16`,
-    `.f16x2`); bf16 with the default scope and order on every chip
+    `.f16x2`); bf16 with any scope and order on every chip
     (`atom.add.noftz.bf16` on sm_90 and newer, elsewhere a compare-and-swap
-    loop on the aligned 32-bit word holding it, which LLVM emits with
-    `atom.acq_rel.sys.cas.b32`: stronger than the default, never weaker); bf16
-    with another scope or order, and the bf16 pair, need sm_90
-    (`atom.add.noftz.bf16`, `.bf16x2`): on older chips the expansion
-    refuses them with an error at the op, as it refuses `cluster` scope.
+    loop of `atom.cas.b16` with the op's scope and order, as CUDA's
+    `atomicAdd(__nv_bfloat16 *)`: it touches the element alone, never the
+    2 bytes beside it in its 32-bit word); the bf16 pair needs sm_90
+    (`.bf16x2`): on older chips the expansion refuses it with an error at
+    the op, as it refuses `cluster` scope.
 
     The memref must be in memory that every lane addresses alike: global
     memory (no memory space, `1` or `#gpu.address_space<global>`) or
@@ -1221,9 +1221,9 @@ def Warp_LaneAtomicRMWOp : Warp_AtomicOp<"lane_atomic_rmw"> {
     also on i16, f16, bf16, f32 and f64. `convert-warp-mma-to-nvvm` lowers
     it to inline PTX (a 16-bit `exch`, and `minnumf` or `maxnumf`, to a
     compare-and-swap loop of `atom.cas.b16`, `.b32` or `.b64`, each with
-    the op's scope and order) and refuses what
-    the target chip lacks (`cluster` scope, a bf16 add below sm_90) with an
-    error at the op. The memref must be in global or workgroup memory.
+    the op's scope and order, as is a bf16 add below sm_90) and refuses
+    what the target chip lacks (`cluster` scope, a bf16 pair's add below
+    sm_90) with an error at the op. The memref must be in global or workgroup memory.
 
     ```mlir
     %old = warp.lane_atomic_rmw <add> %v, %buf[%i] scope <sys> ordering <acq_rel>

@@ -62,12 +62,18 @@ struct Chip {
   /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
   bool hasElectSync() const;
 
+  /// Whether PTX `atom` adds bf16 on this chip (`atom.add.noftz.bf16` and
+  /// `.bf16x2`, sm_90 and newer); below, a bf16 add is a loop of
+  /// `atom.cas.b16`, as CUDA's atomicAdd(__nv_bfloat16 *) is.
+  bool hasBF16AtomicAdd() const;
+
   /// Whether PTX `atom` on this chip has an instruction for `kind` on
   /// `value` (an atomic's value type, warp.lane_atomic_rmw's) with `scope`:
   /// 32- and 64-bit values, f16 (`atom.add.noftz.f16`, `.f16x2`), every
-  /// 16-bit exch and every minnumf and maxnumf (a loop of `atom.cas`)
-  /// everywhere parse() accepts, the bf16 add and its pair (`.bf16`,
-  /// `.bf16x2`) and the `cluster` scope on sm_90 and newer. On failure, an error at `op`
+  /// 16-bit exch, every minnumf and maxnumf (a loop of `atom.cas`) and the
+  /// bf16 add (`.bf16`, a loop of `atom.cas.b16` below sm_90) everywhere
+  /// parse() accepts; the bf16 pair (`.bf16x2`) and the `cluster` scope on
+  /// sm_90 and newer. On failure, an error at `op`
   /// saying what needs which chip.
   LogicalResult checkAtomic(Operation *op, AtomicKind kind, Type value,
                             MemoryScope scope) const;

@@ -560,7 +560,12 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
                                                              : "."))
             .str();
     AtomicKind kind = op.getKind();
-    if ((bits == 16 && kind == AtomicKind::Exch) || isFloatMinMaxAtomic(kind)) {
+    // A bf16 add without atom.add.noftz.bf16 (below sm_90): atom.cas.b16.
+    auto chip = [&] { return getLoweringChip(op); };
+    bool casAdd = kind == AtomicKind::Add && type.isBF16() &&
+                  !(succeeded(chip()) && chip()->hasBF16AtomicAdd());
+    if ((bits == 16 && kind == AtomicKind::Exch) || casAdd ||
+        isFloatMinMaxAtomic(kind)) {
       auto update = [&](Value found) -> Value {
         if (kind == AtomicKind::Exch)
           return value;
