@@ -489,6 +489,25 @@ static void printBlockScanTypes(OpAsmPrinter &printer, Operation *op, UnitAttr,
                  combiner);
 }
 
+/// Nothing to read or write: a block scan's `heads` are an i1 per thread,
+/// or with `items` a `vector<N x i1>` of the thread's N items.
+static ParseResult
+parseHeadsType(OpAsmParser &,
+               std::optional<OpAsmParser::UnresolvedOperand> heads,
+               UnitAttr items, ArrayRef<Type> valueTypes, Type &headsType) {
+  if (!heads)
+    return success();
+  Type i1 = IntegerType::get(valueTypes.front().getContext(), 1);
+  auto itemsType = dyn_cast<VectorType>(valueTypes.front());
+  headsType = items && itemsType
+                  ? Type(VectorType::get(itemsType.getShape(), i1))
+                  : i1;
+  return success();
+}
+
+static void printHeadsType(OpAsmPrinter &, Operation *, Value, UnitAttr,
+                           TypeRange, Type) {}
+
 /// Nothing to read or write: a block load's `default` has the items'
 /// element type.
 static ParseResult
@@ -1070,6 +1089,33 @@ static LogicalResult verifyPrefixRegion(BlockScanOp op) {
   return failure(walk.wasInterrupted());
 }
 
+/// A segmented block scan's heads: an i1 per thread, or with `items` one
+/// per item; segments have no prefix in front and no block total.
+static LogicalResult verifyHeads(BlockScanOp op) {
+  Value heads = op.getHeads();
+  if (!heads)
+    return success();
+  Type i1 = IntegerType::get(op.getContext(), 1);
+  Type expected = i1;
+  if (op.getItems())
+    expected = VectorType::get(
+        cast<VectorType>(op.getValues().front().getType()).getShape(), i1);
+  if (heads.getType() != expected)
+    return op.emitOpError() << "heads must be " << expected
+                            << " (one flag per "
+                            << (op.getItems() ? "item" : "thread")
+                            << "), got " << heads.getType();
+  if (op.hasPrefix())
+    return op.emitOpError() << "a segmented scan takes no "
+                            << (op.getInit().empty() ? "prefix region" : "init")
+                            << " (each segment starts afresh)";
+  if (!op.getTotal().empty())
+    return op.emitOpError(
+        "a segmented scan returns no block totals (a segment's total is its "
+        "last inclusive value)");
+  return success();
+}
+
 LogicalResult BlockScanOp::verify() {
   if (failed(verifyItems(*this, getItems(), getValues())) ||
       failed(verifyCombiningTile(*this, getTile())))
@@ -1078,6 +1124,8 @@ LogicalResult BlockScanOp::verify() {
     return emitOpError("algorithm 'raking' does not take 'reverse' (use "
                        "'warp_scans')");
   if (!getPrefix().empty() && failed(verifyPrefixRegion(*this)))
+    return failure();
+  if (failed(verifyHeads(*this)))
     return failure();
   // A prefix region gives an exclusive region scan its first value, as
   // init does.

@@ -1482,6 +1482,7 @@ struct WarpExpandBlockCollectivesPass
     // search; all expanded below. Merge sorts: barriers, buffer accesses
     // and arithmetic, nothing left to expand.
     changed |= expandBlockMemoryOps(getOperation());
+    changed |= expandSegmentedBlockScans(getOperation());
     changed |= expandBlockItems(getOperation());
     changed |= expandBlockRadixSorts(getOperation());
     changed |= expandBlockRunLengthDecodes(getOperation());

@@ -138,7 +138,7 @@ void expandScan(BlockScanOp op) {
   if (op.getKind() || hasInit) {
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, op.getInit(),
-                               /*exclusive=*/true, reverse,
+                               /*exclusive=*/true, reverse, /*heads=*/Value(),
                                op.getAlgorithmAttr(), op.getTileAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
     // The prefix region sees the fold's total: every item's.
@@ -151,7 +151,7 @@ void expandScan(BlockScanOp op) {
     // scan of the thread before (after, reversed).
     scan = BlockScanOp::create(b, loc, resultTypes, op.getKindAttr(), fold,
                                /*items=*/false, ValueRange(),
-                               /*exclusive=*/false, reverse,
+                               /*exclusive=*/false, reverse, /*heads=*/Value(),
                                op.getAlgorithmAttr(), op.getTileAttr());
     copyCombiner(op.getCombiner(), scan.getCombiner());
     Value distance = arith::ConstantIntOp::create(b, loc, reverse ? 1 : -1, 32);

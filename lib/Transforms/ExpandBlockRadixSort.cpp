@@ -252,7 +252,7 @@ private:
         b, loc, TypeRange{type, type},
         CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{value},
         /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
-        /*reverse=*/false,
+        /*reverse=*/false, /*heads=*/Value(),
         BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans),
         /*tile=*/nullptr);
   }

@@ -119,7 +119,7 @@ private:
         b, loc, TypeRange{offsetType, offsetType},
         CombineKindAttr::get(ctx, CombineKind::Add), ValueRange{sum},
         /*items=*/false, /*init=*/ValueRange(), /*exclusive=*/true,
-        /*reverse=*/false,
+        /*reverse=*/false, /*heads=*/Value(),
         BlockScanAlgorithmAttr::get(ctx, BlockScanAlgorithm::WarpScans),
         /*tile=*/nullptr);
     starts.assign({scan.getScanned()[0]});

@@ -168,7 +168,7 @@ public:
     auto blockScan = BlockScanOp::create(
         b, TypeRange{type, type}, scan.getKindAttr(), ValueRange{scan.getValue()},
         /*items=*/false, /*init=*/ValueRange(), scan.getExclusive(),
-        /*reverse=*/false, BlockScanAlgorithmAttr(),
+        /*reverse=*/false, /*heads=*/Value(), BlockScanAlgorithmAttr(),
         /*tile=*/nullptr);
     Value own = blockScan.getScanned()[0];
     ifThen(isThreadZero(), [&] { store(blockScan.getTotal()[0], 0); });

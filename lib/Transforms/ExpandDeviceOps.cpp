@@ -422,7 +422,7 @@ private:
     return BlockScanOp::create(b, TypeRange{value.getType()},
                                CombineKindAttr::get(b.getContext(), CombineKind::Add), value,
                                /*items=*/false, ValueRange{}, /*exclusive=*/true,
-                               /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr)
+                               /*reverse=*/false, /*heads=*/Value(), BlockScanAlgorithmAttr(), /*tile=*/nullptr)
         .getScanned()[0];
   }
   /// Workgroup memory of `size` elements of `type` for `kernel`.
@@ -1461,7 +1461,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
   if (clusterBlocks == 1) {
     auto scan = BlockScanOp::create(
         b, TypeRange{itemsType, element}, CombineKindAttr::get(b.getContext(), kind),
-        loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false,
+        loaded, /*items=*/true, ValueRange{}, exclusive, /*reverse=*/false, /*heads=*/Value(),
         BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     scanned = scan.getScanned()[0];
     total = scan.getTotal()[0];
@@ -1551,7 +1551,7 @@ Value DeviceKernelBuilder::scanByKeyTile(const TileStatus &status, Value tile64,
   auto scan = BlockScanOp::create(
       b, TypeRange{heads.getType(), itemsType, i1, element}, CombineKindAttr(),
       ValueRange{heads, values}, /*items=*/true, ValueRange{}, /*exclusive=*/false,
-      /*reverse=*/false, BlockScanAlgorithmAttr(), /*tile=*/nullptr);
+      /*reverse=*/false, /*heads=*/Value(), BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   {
     OpBuilder::InsertionGuard guard(b);
     Location loc = b.getLoc();
@@ -1613,7 +1613,7 @@ SmallVector<Value> DeviceKernelBuilder::tupleScanByKeyTile(const TileStatus &sta
   SmallVector<Value> scanned{heads};
   llvm::append_range(scanned, values);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), scanned, /*items=*/true,
-                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
+                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false, /*heads=*/Value(),
                                   BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -1729,7 +1729,7 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   SmallVector<Type> scanTypes = itemTypes;
   llvm::append_range(scanTypes, types);
   auto scan = BlockScanOp::create(b, scanTypes, CombineKindAttr(), loaded, /*items=*/true,
-                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false,
+                                  ValueRange{}, /*exclusive=*/false, /*reverse=*/false, /*heads=*/Value(),
                                   BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   IRMapping mapping;
   region.cloneInto(&scan.getCombiner(), mapping);
@@ -1942,7 +1942,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   Value own = vector::ReductionOp::create(b, vector::CombiningKind::ADD, ones);
   auto scan = BlockScanOp::create(
       b, TypeRange{i32Type, i32Type}, CombineKindAttr::get(b.getContext(), kind), own,
-      /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
+      /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false, /*heads=*/Value(),
       BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
   Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
@@ -2692,7 +2692,7 @@ void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
     Value count = loadI64If(inside, views.counts, slot);
     auto scan = BlockScanOp::create(
         b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
-        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false,
+        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false, /*heads=*/Value(),
         BlockScanAlgorithmAttr(), /*tile=*/nullptr);
     ifThen(inside, [&] {
       memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),

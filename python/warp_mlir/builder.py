@@ -1087,7 +1087,8 @@ class KernelBuilder(TileMixin):
     def block_scan(self, kind, value, exclusive: bool = False, init=None,
                    total: bool = False, algorithm: Optional[str] = None,
                    items: bool = False, reverse: bool = False,
-                   prefix: Optional[Callable] = None, tile: Optional[int] = None):
+                   prefix: Optional[Callable] = None, tile: Optional[int] = None,
+                   heads=None):
         """warp.block_scan over the block's threads (numbered x + X * (y + Y
         * z)); `init` is a prefix in front of every thread (CUB's
         BlockPrefixCallbackOp); `algorithm` "warp_scans" or "raking" (each
@@ -1116,7 +1117,12 @@ class KernelBuilder(TileMixin):
         synchronize the block. Not with init or reverse.
         `tile` (64, 128, 256 or 512): each tile of `tile` consecutive threads
         scans on its own, as a block of that many threads (see
-        block_reduce's `tile`)."""
+        block_reduce's `tile`).
+        `heads` (an i1 per thread; with items a vector of i1, or N i1
+        values or bools, one per item): a segmented scan, each true flag
+        starting a segment that combines nothing before it (an exclusive
+        scan gives a head the kind's identity; reversed, a segment's last
+        position). Not with init, prefix or total."""
         values, single = self._collective_values(value, "the scanned value")
         if prefix is not None:
             if not callable(prefix):
@@ -1128,7 +1134,10 @@ class KernelBuilder(TileMixin):
         reverse = _checks.flag(reverse, "reverse")
         combined = self._item_types(values, "block_scan") if items else None
         inits = self._inits(init, values, single, combined)
-        attributes = {"operandSegmentSizes": _segment_sizes(values, inits)}
+        flags = [] if heads is None else \
+            [self._flag_vector(heads, "block_scan's heads")] if items else \
+            self._optional(heads, i1)
+        attributes = {"operandSegmentSizes": _segment_sizes(values, inits, flags)}
         if items:
             attributes["items"] = self._ops.unit()
         if exclusive:
@@ -1142,7 +1151,7 @@ class KernelBuilder(TileMixin):
         # The function sees the kernel builder, as CUB's functor its object.
         region = (lambda totals: prefix(self, totals)) if prefix is not None else None
         return self._emit_scan("warp.block_scan", "block scan", kind, values, single,
-                               values + inits, attributes,
+                               values + inits + flags, attributes,
                                exclusive and init is None and prefix is None, total,
                                combined, prefix=region, region_count=2)
 

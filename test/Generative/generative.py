@@ -512,6 +512,8 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         return rng.randint(0, p["width"]), True
     if dom == "lane":
         return rng.randrange(32), True
+    if dom == "heads":  # a segmented block scan's: about one in five
+        return int(rng.random() < 0.2), True
     if dom == "item_flags":  # a flagged scatter's: most items kept
         return int(rng.random() < 0.75), True
     if dom == "ranks":  # a scatter's: its warp's (or block's) ranks, in order

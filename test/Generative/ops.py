@@ -854,16 +854,30 @@ class BlockScan(Op):
             p["items"] = True
         if not choose_combiner(p, "block_scan", rng, ctx, items):
             return None
-        p["algorithm"] = rng.choice([None, "warp_scans", "raking"])
-        p["init"] = rng.random() < 0.4
+        # reverse (about 30%; not raking), tile N (as block_reduce's: N
+        # dividing the block into at most 15 tiles, about 20%), heads (a
+        # segmented scan, about 30%: no init, prefix or totals).
+        p["reverse"] = rng.random() < 0.3
+        tiles = [n for n in (64, 128, 256, 512)
+                 if ctx.threads % n == 0 and ctx.threads // n <= 15]
+        p["tile"] = rng.choice(tiles) if tiles and rng.random() < 0.2 else None
+        p["heads"] = rng.random() < 0.3
+        p["algorithm"] = rng.choice([None, "warp_scans"] + ([] if p["reverse"] else ["raking"]))
+        p["init"] = not p["heads"] and rng.random() < 0.4
         # A prefix region instead of init (about 20%): it yields the block's
         # total, so every thread's prefix is the total of all the threads.
-        p["prefix"] = not p["init"] and rng.random() < 0.3
+        p["prefix"] = not (p["init"] or p["heads"] or p["reverse"] or p["tile"]) and \
+            rng.random() < 0.3
         p["exclusive"] = rng.random() < 0.5 and ("kind" in p or p["init"] or p["prefix"])
-        p["total"] = rng.random() < 0.4
+        p["total"] = not p["heads"] and rng.random() < 0.4
         return p
 
-    operands = BlockReduce.operands
+    def operands(self, p):
+        ops_ = BlockReduce.operands(self, p)
+        if p.get("heads"):
+            k = items_of(p)
+            ops_.append(("f", f"vector<{k}xi1>" if k else "i1", "heads"))
+        return ops_
 
     def uniforms(self, p):
         return [f"init{i}" for i in range(len(p["types"]))] if p["init"] else []
@@ -882,8 +896,11 @@ class BlockScan(Op):
         n = len(p["types"])
         ys = [f"%y{i}" for i in range(n)] + ([f"%z{i}" for i in range(n)] if p["total"] else [])
         opts = (["exclusive"] if p["exclusive"] else []) + \
+            (["reverse"] if p.get("reverse") else []) + \
+            (["heads %f"] if p.get("heads") else []) + \
             (["init " + ", ".join(f"%init{i}" for i in range(n))] if p["init"] else []) + \
-            ([f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else [])
+            ([f"algorithm = <{p['algorithm']}>"] if p["algorithm"] else []) + \
+            ([f"tile {p['tile']}"] if p.get("tile") else [])
         rt = ", ".join(t for _, t in self.results(p))
         lines = region_op(", ".join(ys) + " = warp.block_scan", dict(p, result_types=rt),
                           values_mlir(p), opts)
@@ -902,6 +919,8 @@ class BlockScan(Op):
         itself for item 0; thread 0 without init starts from i_0 and its
         exclusive item 0 is the kind's identity). One value per thread is
         the case of one item."""
+        if p.get("reverse") or p.get("tile") or p.get("heads"):
+            return self.expect_positions(p, d)
         fn = combiner(p)
         n = len(p["types"])
         k = items_of(p)
@@ -929,6 +948,59 @@ class BlockScan(Op):
             total = model.fold(fn, folds)
             outs.update({f"z{i}": [total[i]] * d.threads for i in range(n)})
         return outs
+
+    def expect_positions(self, p, d):
+        """Reversed, tiled or segmented scans from the definition, position
+        by position (a thread's items in order, then the next thread's):
+        each tile of N threads (the block without `tile`) scans on its own,
+        `init` in front (reversed: behind); a segment starts at the tile's
+        first position and at each head, and position q of the segment
+        [s, e) combines x_s .. x_q (exclusive: x_s .. x_{q-1}; reversed x_q
+        .. x_{e-1} or x_{q+1} .. x_{e-1}), the kind's identity where nothing
+        is left. The operands are exact in any combine order."""
+        fn = combiner(p)
+        n = len(p["types"])
+        k = items_of(p)
+        init = tuple(d.uni[f"init{i}"] for i in range(n)) if p["init"] else None
+        ident = None if "region" in p else (model.identity_value(p["kind"], combined_type(p, 0)),)
+        excl, rev = int(p["exclusive"]), p.get("reverse")
+        outs = {f"y{i}": [] for i in range(n)}
+        if p["total"]:
+            outs.update({f"z{i}": [] for i in range(n)})
+        size = p.get("tile") or d.threads
+        for start in range(0, d.threads, size):
+            threads = range(start, min(start + size, d.threads))
+            pos = [item for t in threads for item in thread_items(p, d, t)]
+            heads = [h for t in threads for h in self.thread_heads(p, d, t)]
+            before = init
+            if p.get("prefix"):  # the region yields the total of every item
+                before = model.fold(fn, pos)
+            starts = [q for q in range(len(pos)) if q == 0 or heads[q]]
+            vals = [None] * len(pos)
+            for s, e in zip(starts, starts[1:] + [len(pos)]):
+                for q in range(s, e):
+                    part = pos[q + excl:e] if rev else pos[s:q + 1 - excl]
+                    if before is not None:
+                        part = part + [before] if rev else [before] + part
+                    vals[q] = model.fold(fn, part) if part else ident
+            per = k or 1
+            for j, t in enumerate(threads):
+                mine = vals[j * per:(j + 1) * per]
+                for i in range(n):
+                    outs[f"y{i}"].append(mine[0][i] if k is None else tuple(v[i] for v in mine))
+            if p["total"]:  # the tile's, without init
+                total = model.fold(fn, pos)
+                for i in range(n):
+                    outs[f"z{i}"] += [total[i]] * len(threads)
+        return outs
+
+    @staticmethod
+    def thread_heads(p, d, t):
+        """Thread t's head flags, one per item (all 0 without heads)."""
+        k = items_of(p)
+        if not p.get("heads"):
+            return [0] * (k or 1)
+        return list(d.ins["f"][t]) if k else [d.ins["f"][t]]
 
 
 class BlockBroadcast(Op):

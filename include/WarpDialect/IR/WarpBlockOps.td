@@ -282,6 +282,25 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     With `items`, each thread's items are rescanned from the right:
     item `j` gets `i_j (op) (i_{j+1} (op) ... (i_{N-1} (op) Q))`.
 
+    **Segmented** (a block-wide `warp.scan ... heads`; CUB has none at
+    block level): with `heads %flags` (an `i1` per thread, or with `items`
+    a `vector<N x i1>`, one per item) a true flag starts a segment at its
+    position, as do the block's first position and, with `tile`, each
+    tile's; no position combines values across a segment start. Position
+    `p` of the segment starting at `s` (ending at `e`) gets `x_s (op) ...
+    (op) x_p` (inclusive), `x_s (op) ... (op) x_{p-1}` (exclusive, a head
+    gets the kind's identity), and reversed `x_p (op) ... (op) x_e` or
+    `x_{p+1} (op) ... (op) x_e` (the segment's last position gets the
+    identity). Not with `init`, a `prefix` region or the block totals; an
+    exclusive scan needs a kind (a region has no identity, and no `init`
+    here). Lowering: a block scan without heads over `(flag word, values)`
+    tuples (every algorithm, `items`, `reverse` and `tile` alike), whose
+    combine region keeps the right run's values from its head on
+    (reversed: the left run's up to its first later head) and otherwise
+    combines as the kind or region does; an exclusive scan's `init` is an
+    empty run the combine passes over, so no identity is combined into a
+    value. The combine order within a segment is the algorithm's.
+
     **Items per thread** (CUB's `InclusiveScan(T (&input)[N], T
     (&output)[N], ...)` and the exclusive forms): with `items` each value
     is a vector of the thread's `N` items in the blocked arrangement
@@ -374,6 +393,8 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
     %s4, %tot4 = warp.block_scan <add> %four items exclusive : vector<4xi32>, i32
     %suffix = warp.block_scan <add> %x reverse : i32
     %inTile = warp.block_scan <add> %x exclusive tile 64 : i32
+    %runs = warp.block_scan <add> %x exclusive heads %starts : i32
+    %runs4 = warp.block_scan <maxsi> %four items reverse heads %starts4 : vector<4xi32>
     // A running total over tiles, kept in workgroup memory (CUB's
     // BlockPrefixCallbackOp): lane 0 reads it, adds the tile's total and
     // writes it back.
@@ -401,6 +422,8 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
                        Variadic<Warp_Payload>:$values, UnitAttr:$items,
                        Variadic<Warp_Payload>:$init, UnitAttr:$exclusive,
                        UnitAttr:$reverse,
+                       Optional<AnyTypeOf<[I1, FixedVectorOfRankAndType<[1], [I1]>],
+                                          "i1, or vector<N x i1> with items">>:$heads,
                        OptionalAttr<Warp_BlockScanAlgorithmEnum>:$algorithm,
                        OptionalAttr<I32Attr>:$tile);
   // The scans of the N values, then (optionally) the N block totals.
@@ -409,11 +432,12 @@ def Warp_BlockScanOp : Warp_BlockOp<"block_scan",
                         MaxSizedRegion<1>:$prefix);
   let assemblyFormat = [{
     custom<KindValuesItems>($kind, $values, $items)
-    (`exclusive` $exclusive^)? (`reverse` $reverse^)? (`init` $init^)?
-    (`algorithm` `=` $algorithm^)? (`tile` $tile^)?
+    (`exclusive` $exclusive^)? (`reverse` $reverse^)? (`heads` $heads^)?
+    (`init` $init^)? (`algorithm` `=` $algorithm^)? (`tile` $tile^)?
     attr-dict `:` custom<BlockScanTypes>(ref($items), ref($values), ref($init),
                                          type($values), type($init),
                                          type($result), $combiner)
+    `` custom<HeadsType>(ref($heads), ref($items), ref(type($values)), type($heads))
     custom<PrefixRegion>($prefix)
   }];
   let extraClassDeclaration = [{

@@ -156,6 +156,12 @@ bool hasThreadItems(Operation *op);
 /// warp-expand-block-collectives calls it first.
 bool expandBlockItems(Operation *root);
 
+/// Rewrites every warp.block_scan with `heads` under `root` as a block scan
+/// without them over (flag word, values) tuples whose combine region cuts
+/// at a head (ExpandBlockSegments.cpp); returns whether there was one.
+/// warp-expand-block-collectives calls it before expandBlockItems.
+bool expandSegmentedBlockScans(Operation *root);
+
 /// Rewrites every warp.block_load, warp.block_store, warp.load and
 /// warp.store under `root` into
 /// memref or vector accesses and, where their algorithm transposes,

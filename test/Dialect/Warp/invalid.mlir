@@ -362,7 +362,7 @@ func.func @block_scan_bad_kind(%x: i32) {
 
 func.func @block_scan_init_type(%x: i32, %p: i64) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}> ({}, {}) : (i32, i64) -> i32
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1, 0>}> ({}, {}) : (i32, i64) -> i32
   return
 }
 
@@ -407,7 +407,7 @@ func.func @block_scan_items_total(%x: vector<4xi32>) {
 
 func.func @block_scan_items_init(%x: vector<4xi32>, %p: vector<4xi32>) {
   // expected-error @+1 {{init has the value's type}}
-  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 1>}> ({}, {}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  %0 = "warp.block_scan"(%x, %p) <{kind = #warp.kind<add>, items, operandSegmentSizes = array<i32: 1, 1, 0>}> ({}, {}) : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
   return
 }
 

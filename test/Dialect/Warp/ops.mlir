@@ -229,7 +229,7 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // GENERIC: "warp.block_ballot"(%{{.*}}) <{tile = 64 : i32}> : (i1) -> vector<2xi32>
   %mask = warp.block_ballot %true tile 64 : vector<2xi32>
   // CHECK: warp.block_scan <add> %{{.*}} exclusive init %{{.*}} algorithm = <raking> : f32, f32
-  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>}>
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1, 0>}>
   %4:2 = warp.block_scan <add> %f exclusive init %p algorithm = <raking> : f32, f32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
   // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>, operandSegmentSizes = array<i32: 1, 0>, threads = #warp.result_lanes<all>}>
@@ -252,15 +252,26 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // GENERIC-NEXT: }) : (vector<2xf16>) -> f16
   %15 = warp.block_reduce <add> %v items threads = <first> : vector<2xf16>
   // CHECK: warp.block_scan <maxnumf> %{{.*}} items exclusive init %{{.*}} algorithm = <raking> : vector<2xf16>, f16
-  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, items, kind = #warp.kind<maxnumf>, operandSegmentSizes = array<i32: 1, 1>}> ({
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<raking>, exclusive, items, kind = #warp.kind<maxnumf>, operandSegmentSizes = array<i32: 1, 1, 0>}> ({
   // GENERIC-NEXT: }, {
   // GENERIC-NEXT: }) : (vector<2xf16>, f16) -> (vector<2xf16>, f16)
   %16:2 = warp.block_scan <maxnumf> %v items exclusive init %15 algorithm = <raking> : vector<2xf16>, f16
   // CHECK: warp.block_scan <add> %{{.*}} exclusive reverse init %{{.*}} algorithm = <warp_scans> : f32
-  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<warp_scans>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1>, reverse}>
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{algorithm = #warp.block_scan_algorithm<warp_scans>, exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 1, 0>, reverse}>
   %17 = warp.block_scan <add> %f exclusive reverse init %p algorithm = <warp_scans> : f32
   // CHECK: warp.block_scan <add> %{{.*}} items reverse : vector<2xf16>
   %18 = warp.block_scan <add> %v items reverse : vector<2xf16>
+  // Segmented: an i1 per thread, or with items one per item.
+  %h = arith.cmpi slt, %i, %i : i32
+  // CHECK: warp.block_scan <maxsi> %{{.*}} exclusive heads %{{.*}} : i32
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{exclusive, kind = #warp.kind<maxsi>, operandSegmentSizes = array<i32: 1, 0, 1>}>
+  %19 = warp.block_scan <maxsi> %i exclusive heads %h : i32
+  %hv = vector.broadcast %h : i1 to vector<2xi1>
+  // CHECK: warp.block_scan <add> %{{.*}} items reverse heads %{{.*}} tile 64 : vector<2xf16>
+  // GENERIC: "warp.block_scan"(%{{.*}}, %{{.*}}) <{items, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 0, 1>, reverse, tile = 64 : i32}> ({
+  // GENERIC-NEXT: }, {
+  // GENERIC-NEXT: }) : (vector<2xf16>, vector<2xi1>) -> vector<2xf16>
+  %20 = warp.block_scan <add> %v items reverse heads %hv tile 64 : vector<2xf16>
   return %0, %1, %2#0, %2#1, %3 : f32, vector<2xf16>, f32, f32, f32
 }
 
@@ -441,7 +452,7 @@ func.func @block_scan_prefix(%x: i32, %run: memref<i32, #gpu.address_space<workg
   // CHECK-NEXT: %[[NEW:.*]] = arith.addi %[[OLD]], %[[T]] : i32
   // CHECK-NEXT: memref.store %[[NEW]]
   // CHECK-NEXT: warp.yield %[[OLD]] : i32
-  // GENERIC: "warp.block_scan"(%{{.*}}) <{exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 0>}> ({
+  // GENERIC: "warp.block_scan"(%{{.*}}) <{exclusive, kind = #warp.kind<add>, operandSegmentSizes = array<i32: 1, 0, 0>}> ({
   // GENERIC-NEXT: }, {
   // GENERIC-NEXT: ^bb0(%{{.*}}: i32):
   %s, %t = warp.block_scan <add> %x exclusive : i32, i32 prefix(%total: i32) {
