@@ -2464,12 +2464,19 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   kernel->setAttr(kGridAttrName,
                   b.getI64IntegerAttr(DeviceTiling::kHistogramTilesPerBlock * tileItems));
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
+  // 8-bit samples whose bin needs levels or a channel (CUB's byte-sample
+  // path): the block counts each channel's 256 sample values instead, and
+  // the flush gives each value its bin once, not each sample (a binary
+  // search of the levels, or the even levels' arithmetic, per sample).
+  // The bin depends on the value alone, so the counts are the same.
+  bool byValue = binOf && sampleWidth == 8;
+  int64_t localCounters = byValue ? 256 * channels : *privateBins;
   auto shared = MemRefType::get(
-      {*privateBins}, counter, AffineMap(),
+      {localCounters}, counter, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value local = kernel.addWorkgroupAttribution(shared, b.getLoc());
   auto eachBin = [&](function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, thread, index(*privateBins),
+    auto loop = scf::ForOp::create(b, thread, index(localCounters),
                                    index(DeviceTiling::kThreads));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -2485,7 +2492,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   // Every sample below the bins (and, with `valid`, the thread's first
   // `valid` ones) counted. Samples too narrow to reach past the bins need
   // no check.
-  bool allCount = !binOf && sampleWidth < 63 && (int64_t(1) << sampleWidth) <= *privateBins;
+  bool allCount = byValue || (!binOf && sampleWidth < 63 &&
+                              (int64_t(1) << sampleWidth) <= *privateBins);
   // One sample (iK, K = `width`) counted where it names a bin and, when
   // given, `inside` holds.
   auto countOne = [&](Value sample, Value inside) {
@@ -2506,6 +2514,15 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
       add();
   };
   auto widen = [&](Value sample, Value position) -> Value {
+    if (byValue) {
+      // The value's counter in its channel's 256.
+      Value value = arith::ExtUIOp::create(b, b.getI32Type(), sample);
+      if (!multi)
+        return value;
+      Value channel = arith::IndexCastOp::create(
+          b, b.getI32Type(), arith::RemUIOp::create(b, position, index(channels)));
+      return arith::AddIOp::create(b, arith::MulIOp::create(b, channel, i32(256)), value);
+    }
     if (binOf)
       return binAt(sample, position);
     if (width == sampleWidth)
@@ -2569,12 +2586,29 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
           arith::AddIOp::create(b, offset, arith::MulIOp::create(b, thread, index(items))));
   }
   gpu::BarrierOp::create(b);
-  eachBin([&](Value bin) {
-    Value counted = memref::LoadOp::create(b, local, ValueRange{bin});
+  eachBin([&](Value slot) {
+    Value counted = memref::LoadOp::create(b, local, ValueRange{slot});
     Value none = arith::ConstantOp::create(b, b.getZeroAttr(counter));
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none), [&] {
-      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
-                                  ValueRange{bin});
+    Value any = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none);
+    if (!byValue) {
+      ifThen(any, [&] {
+        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
+                                    ValueRange{slot});
+      });
+      return;
+    }
+    // Slot c * 256 + v: value v of channel c, counted in the bin binAt
+    // gives the sample v at a position of channel c.
+    ifThen(any, [&] {
+      Value value = arith::TruncIOp::create(
+          b, sampleType, arith::IndexCastUIOp::create(b, b.getI32Type(), slot));
+      Value bin = binAt(value, multi ? arith::DivUIOp::create(b, slot, index(256)).getResult()
+                                     : Value());
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)), [&] {
+        memref::AtomicRMWOp::create(
+            b, arith::AtomicRMWKind::addi, counted, output,
+            ValueRange{arith::IndexCastUIOp::create(b, b.getIndexType(), bin)});
+      });
     });
   });
 }

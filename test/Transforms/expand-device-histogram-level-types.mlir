@@ -3,7 +3,8 @@
 // levels: the sample zero-extended to a signed i32; f32 samples with f64
 // levels: extended to f64, the scale and bin in f64), a range in the
 // levels' type (i32 samples to f64 by sitofp; to unsigned i16 levels by
-// truncation, compared unsigned); a module per level type. The whole
+// truncation, compared unsigned); a module per level type. 8-bit samples
+// are counted by value, each value's bin computed once at the flush. The whole
 // pipeline to PTX that ptxas takes.
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
@@ -16,8 +17,14 @@
 // FILES-NEXT: warp_device_histogram_i32_i64_range_f64.ptx
 // FILES-NEXT: warp_device_histogram_i8_i32_bins10_unsigned_even_i32.ptx
 
+// Bytes are counted by value (256 counters in workgroup memory), and the
+// flush gives each counted value its bin.
 // CHECK-LABEL: gpu.module @warp_device_histogram_i8_i32_bins10_unsigned_even_i32
 // CHECK: gpu.func @histogram(%{{.*}}: memref<?xi8>, %{{.*}}: memref<?xi32>, %[[LO:.*]]: i32, %[[HI:.*]]: i32,
+// CHECK-SAME: workgroup(%{{.*}} : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: arith.trunci %{{.*}} : i32 to i8
 // CHECK: %[[S:.*]] = arith.extui %{{.*}} : i8 to i32
 // CHECK: arith.cmpi sge, %[[S]], %[[LO]] : i32
 // CHECK: arith.cmpi slt, %[[S]], %[[HI]] : i32
