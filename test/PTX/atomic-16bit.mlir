@@ -1,13 +1,12 @@
 // PTX of warp.atomic_rmw on f16, bf16 and their pairs, and with a scope and
 // an order, per chip; every PTX assembles with ptxas for its chip. f16 adds
 // are native from sm_70 (atom.add.noftz.f16, .f16x2), bf16 from sm_90; a
-// bf16 add with the defaults below sm_90 is LLVM's compare-and-swap loop on
-// the aligned 32-bit word (atom.acq_rel.sys.cas.b32: memref.atomic_rmw is
-// acq_rel in LLVM IR, which NVPTX keeps on a cas and drops on a native atom;
-// stronger than the default, never weaker). A scope or order other than gpu
-// and relaxed, and every pair, is one atom with its .sem and .scope in
-// inline PTX (LLVM's atomicrmw drops both); the defaults keep
-// memref.atomic_rmw's plain atom (relaxed, gpu scope: CUDA's atomicAdd).
+// bf16 add below sm_90 is a compare-and-swap loop of atom.cas.b16 on the
+// element alone (as CUDA's atomicAdd(__nv_bfloat16 *)), never of the 32-bit
+// word around it. A bf16 add, a scope or order other than gpu and relaxed,
+// and every pair, is inline PTX with its .sem and .scope (LLVM's atomicrmw
+// drops both); the other defaults keep memref.atomic_rmw's plain atom
+// (relaxed, gpu scope: CUDA's atomicAdd).
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_70 format=isa ptx-output=%t.sm70.ptx" -o /dev/null
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa ptx-output=%t.sm80.ptx" -o /dev/null
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.sm90.ptx" -o /dev/null
@@ -33,9 +32,12 @@ gpu.module @kernels {
   }
 
   // CHECK-LABEL: .entry add_bf16(
-  // SM70: atom.acq_rel.sys.global.cas.b32
-  // SM80: atom.acq_rel.sys.global.cas.b32
-  // SM90: atom.global.add.noftz.bf16
+  // SM70-NOT: cas.b32
+  // SM70: atom.relaxed.gpu.global.cas.b16
+  // SM80-NOT: cas.b32
+  // SM80: atom.relaxed.gpu.global.cas.b16
+  // SM90: atom.relaxed.gpu.global.add.noftz.bf16
+  // CHECK-NOT: cas.b32
   // CHECK: ret;
   gpu.func @add_bf16(%buf: memref<?xbf16, 1>, %vals: memref<?xbf16, 1>, %idx: memref<?xindex, 1>) kernel {
     %t = gpu.thread_id x
