@@ -62,7 +62,8 @@ def probe_types(warp_opt, workdir):
     probes = []
     for op in ops.OPS.values():
         # An op that needs the block size is probed in a block of one warp.
-        attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" if op.needs_known_block else ""
+        known = op.needs_known_block or getattr(op, "probe_known", False)
+        attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" if known else ""
         for form, line in op.probe_forms():
             for t in ops.candidates(form):
                 probes.append((form, t, line.format(T=t), attrs))
@@ -111,6 +112,8 @@ def check_table(accepted):
     table = preconditions_table()
     problems = []
     for form, types in sorted(accepted.items()):
+        if ops.is_tile_form(form):  # a memref's items, not a payload: no row
+            continue
         kind = None if form in FORM_OPS else ops.form_kind(form)
         op = FORM_OPS.get(form, form[:-len(kind) - 1] if kind else form)
         # `<op>_items_<kind>`: the op's row; its vectors only (the items),
@@ -215,6 +218,12 @@ class GenContext:
         return "dyn"
 
 
+def needs_known(p):
+    """Whether stage p needs the kernel's known_block_size: its op's
+    verifier wants one, or this instance's options do (`known_block`)."""
+    return ops.OPS[p["op"]].needs_known_block or bool(p.get("known_block"))
+
+
 def generate(rng, accepted, chip, only=None, force=None):
     """One random program: a block shape, 1-3 stages (an op each, maybe in a
     loop, in divergent arms, or in a device function), for one chip and
@@ -258,7 +267,7 @@ def generate(rng, accepted, chip, only=None, force=None):
     if not stages:
         return None
     # Ops that need the block size (their verifier's rule) always get it.
-    known = rng.random() < 0.3 or any(ops.OPS[p["op"]].needs_known_block for p in stages)
+    known = rng.random() < 0.3 or any(needs_known(p) for p in stages)
     return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
                 block=list(block), grid=rng.choice([1, 1, 2]),
                 known=known, stages=stages)
@@ -504,6 +513,10 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
             (rng.randrange(p["bins"]) if p["keys"] == "few" else 0), True
     if dom == "pred":
         return rng.getrandbits(1), True
+    if dom in ("pred_rare", "pred_most"):  # a block ballot's sparse or dense masks
+        return int((rng.random() < 0.1) == (dom == "pred_rare")), True
+    if dom.startswith("tile_"):  # a tile load's or store's, one per tile
+        return ops.tile_operand(rng, p, dom[len("tile_"):], warp, lane, block_threads), True
     if dom == "flags":
         return p["flags"][warp][lane], True
     if dom == "offset":
@@ -550,6 +563,7 @@ def make_inputs(prog, buffers, rng):
     for s, p in enumerate(prog["stages"]):
         p["_few"] = rng.random() < 0.7
         p["_ranks"] = {}  # a scatter's ranks per warp (or block), drawn as read
+        p["_tiles"] = {}  # a tile op's offset, valid and default per tile
         # The few threads (with items: items, numbered t*N+j, since all of
         # them are combined together) whose float add/mul operand is not
         # 0 / +-1: sums and products stay exact in f16 and bf16 in any
@@ -568,14 +582,17 @@ def make_inputs(prog, buffers, rng):
             arr.view(np.uint8)[:] = SENTINEL
             arrays.append(arr)
             continue
-        if kind == "mem":  # memory an op updates: small exact values
+        if kind == "mem":  # memory an op reads or updates: the op's values
             elem = key[3]
-            size = reps * prog["grid"] * len(p["exec"]) * p["bins"]
-            vals = [ops.payload_value(rng, elem, "small" if not is_float(elem) else "add")
-                    for _ in range(size)]
-            arr = np.array([encode(elem, v) for v in vals], dtype=unsigned(STORAGE[elem][1]))
+            op = ops.OPS[p["op"]]
+            size = reps * op.memory_size(p, prog["grid"], threads)
+            stored = []
+            for _ in range(size):
+                v, raw = op.memory_value(rng, elem)
+                stored.append(v if raw else encode(elem, v))
+            arr = np.array(stored, dtype=unsigned(STORAGE[elem][1]))
             arrays.append(arr.view(STORAGE[elem][1]))
-            data[s]["mem"] = [decode(elem, encode(elem, v)) for v in vals]
+            data[s]["mem"] = [decode(elem, b) for b in stored]
             continue
         if kind == "exec":
             arr = np.zeros(reps * total, dtype=np.int32)
@@ -747,13 +764,16 @@ def check(prog, buffers, arrays, data, show=4):
         if "mem" not in data[s]:
             continue
         final = op.expect_memory(p, data[s], total, threads)
-        arr = next(a for key, a in zip(buffers, arrays) if key[0] == "mem" and key[1] == s)
-        elem = p["type"]
+        key, arr = next((key, a) for key, a in zip(buffers, arrays) if key[0] == "mem" and key[1] == s)
+        elem = key[3]
+        bits = arr.view(unsigned(arr.dtype)).tolist()
         for i, want in enumerate(final):
+            if want is None:  # a position the contract leaves undefined
+                continue
             compared += 1
-            if not same(elem, host_bits(arr, i, elem), want, True):
+            if not same(elem, bits[i], want, p["op"] == "atomic_rmw"):
                 bad.append(f"stage {s} ({p['op']}) memory[{i}]: got "
-                           f"{decode(elem, host_bits(arr, i, elem))}, want {want}")
+                           f"{decode(elem, bits[i])}, want {want}")
     return compared, bad
 
 
@@ -875,7 +895,10 @@ def may_be_undefined(p):
     return p["op"] in ("shuffle", "broadcast", "gpu_shuffle") or p.get("form") == "valid" or \
         (p["op"] in ("exchange", "scatter") and any(e != 0xFFFFFFFF for e in p["exec"])) or \
         (p["op"] in ("scatter", "block_scatter") and (p["drops"] or p.get("flagged"))) or \
-        p.get("lanes") == "first"
+        p.get("lanes") == "first" or \
+        (p["op"] in ("block_load", "load") and p["valid"] and not p["fill"]) or \
+        (p["op"] in ("load", "store") and p["algorithm"] == "transpose" and
+         any(e != 0xFFFFFFFF for e in p["exec"]))
 
 
 def summarize(stderr):
@@ -910,9 +933,9 @@ def shrink(args, prog, workdir):
         cand = dict(cur, stages=[dict(p, **change) for p in cur["stages"]])
         if fails(cand):
             cur = cand
-    needs_known = any(ops.OPS[p["op"]].needs_known_block for p in cur["stages"])
+    known = any(needs_known(p) for p in cur["stages"])
     for change in ({"grid": 1}, {"known": False}, {"options": ""}):
-        if needs_known and change.get("known") is False:
+        if known and change.get("known") is False:
             continue
         cand = dict(cur, **change)
         if cand != cur and fails(cand):
@@ -933,6 +956,9 @@ def coverage_plan(accepted, chip):
     plan = []
     ctx = GenContext(accepted, (32, 1, 1), int(chip[3:].rstrip("a")))
     for name, op in sorted(ops.OPS.items()):
+        if hasattr(op, "cover"):  # the op's own plan (tile loads and stores)
+            plan += op.cover(ctx)
+            continue
         if not op.probe_forms():  # no payload type to vary (votes, gpu.shuffle)
             plan += [(name, None, None)] * 8
         for form, _ in op.probe_forms():

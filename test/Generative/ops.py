@@ -135,6 +135,12 @@ def is_items_form(form):
 
 def candidates(form):
     """The payload types the verifier probe tries for `form`."""
+    if is_tile_form(form):
+        # An algorithm: every items type (vectors of N = 1..8); its
+        # combination with striped, valid or width: one type every
+        # algorithm takes (the verifier's option rules are the type's
+        # rules' conjunction with those, which the probe of one type shows).
+        return [TILE_SAMPLE] if form.count(".") > 1 else ITEM_CANDIDATES[len(SCALARS):]
     return ITEM_CANDIDATES if is_items_form(form) else CANDIDATE_TYPES
 
 
@@ -1709,6 +1715,12 @@ class AtomicRMW(Op):
     def memory(self, p):
         return [("mem", p["type"])]
 
+    def memory_size(self, p, grid, threads):
+        return grid * len(p["exec"]) * p["bins"]  # the bins of each warp
+
+    def memory_value(self, rng, elem):
+        return payload_value(rng, elem, "small" if not is_float(elem) else "add"), False
+
     def results(self, p):
         return [("r", p["type"])]
 
@@ -1766,9 +1778,338 @@ class AtomicRMW(Op):
         return mem
 
 
+
+class BlockBallot(Op):
+    """warp.block_ballot (cooperative groups' tile.ballot of more than 32
+    threads): the block's (or with `tile N` the thread's tile's) predicates
+    as W 32-bit words, bit i of word w the rank 32 w + i, 0 past the block;
+    every thread gets the whole mask. W is ceil(B / 32) of the known block
+    (the verifier wants known_block_size without a tile), N / 32 with one."""
+    name = "block_ballot"
+    block_level = True
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        # tile N as block_reduce's: N dividing the block into at most 15 tiles.
+        tiles = [n for n in (64, 128, 256, 512)
+                 if ctx.threads % n == 0 and ctx.threads // n <= 15]
+        tile = rng.choice(tiles) if tiles and rng.random() < 0.5 else None
+        return dict(op=self.name, exec=list(ctx.existing), tile=tile,
+                    words=tile // WARP if tile else -(-ctx.threads // WARP),
+                    known_block=tile is None, preds=rng.choice(["pred", "pred_rare", "pred_most"]))
+
+    def operands(self, p):
+        return [("p", "i1", p.get("preds", "pred"))]
+
+    def results(self, p):
+        return [("r", f"vector<{p['words']}xi32>")]
+
+    def mlir(self, p, k):
+        tile = f" tile {p['tile']}" if p["tile"] else ""
+        return [f"%r = warp.block_ballot %p{tile} : vector<{p['words']}xi32>"]
+
+    def expect_block(self, p, d):
+        size = p["tile"] or d.threads
+        out = []
+        for t in range(d.threads):
+            first = t - t % size  # the thread's tile (the block without one)
+            out.append([sum(d.ins["p"][first + 32 * w + i] << i for i in range(WARP)
+                            if 32 * w + i < size and first + 32 * w + i < d.threads)
+                        for w in range(p["words"])])
+        return dict(r=out)
+
+
+# ----------------------------------------------------------------------------
+# Tile loads and stores: warp.block_load/block_store (CUB's BlockLoad and
+# BlockStore) and warp.load/store (WarpLoad/WarpStore, logical warps of
+# `width` lanes). Each tile (the block's, or a logical warp's) lies at its
+# own run-time offset in a region of its own of a global memref, with
+# untouched room around it; memory is checked after the launch.
+# ----------------------------------------------------------------------------
+
+TILE_ALGORITHMS = [None, "direct", "vectorize", "transpose", "warp_transpose"]
+TILE_SAMPLE = "vector<2xi32>"
+
+
+def tile_form(op, algorithm, striped, valid, narrow=False):
+    """The probe form `<op>.<algorithm or auto>[.striped][.valid][.w8]`:
+    the verifier decides which items types take the algorithm, and which
+    option combinations it takes (over TILE_SAMPLE)."""
+    return ".".join([op, algorithm or "auto"] + ["striped"] * striped + ["valid"] * valid +
+                    ["w8"] * narrow)
+
+
+def is_tile_form(form):
+    """A tile load's or store's form: its items (vectors of a type a memref
+    holds) have no row in docs/Preconditions.md's payload table."""
+    return "." in form
+
+
+class TileProbe(str):
+    """A tile op's probe line ({T}: the items type, {E} its element type):
+    a memref of the element type of its own, `default` an element of %x."""
+
+    def format(self, T):
+        elem = parse_type(T)[0]
+        return (f"%mm = memref.alloc(%i) : memref<?x{elem}>\n    "
+                f"%d = vector.extract %x[0] : {elem} from {T}\n    " +
+                str.format(self, T=T, E=elem))
+
+
+def tile_shape(p, threads):
+    """(unit, region, groups): the tile's threads or lanes (B, or the
+    logical warp's w), the elements of memory each tile has to itself
+    (the tile and room around it, a multiple of 32), and the tiles per
+    block."""
+    n = parse_type(p["type"])[1]
+    unit = p["width"] if p["warp"] else threads
+    region = -(-(unit * n + 2 * n + 9) // 32) * 32
+    groups = len(p["exec"]) * (WARP // p["width"]) if p["warp"] else 1
+    return unit, region, groups
+
+
+def tile_operand(rng, p, what, warp, lane, threads):
+    """A tile's offset, valid count or default (the same in every thread
+    of the tile, drawn once per tile; `valid` anywhere from -1 past the
+    tile's items): raw bits."""
+    unit, region, groups = tile_shape(p, threads)
+    g = warp * (WARP // p["width"]) + lane // p["width"] if p["warp"] else 0
+    r, blk = p["_where"]
+    key = (r, blk, g)
+    if key not in p["_tiles"]:
+        elem, n = parse_type(p["type"])
+        items = unit * n
+        base = ((r * p["_grid"] + blk) * groups + g) * region
+        shift = rng.choice([0, n, 2 * n, rng.randint(0, region - items)])
+        valid = rng.choice([rng.randint(0, items), rng.randint(0, items), items, items - 1,
+                            1, 0, -1, items + rng.randint(1, 40)])
+        p["_tiles"][key] = dict(offset=base + shift, valid=valid & 0xFFFFFFFF,
+                                fill=rng.getrandbits(ELEM_BYTES[elem] * 8))
+    return p["_tiles"][key][what]
+
+
+class TileOp(Op):
+    """A tile load or store: N items a thread (vector<N x T>, T of a
+    memref), blocked or `striped`, `valid %n` (loads: `default %d`), every
+    `algorithm` the verifier accepts for the combination (probed), the
+    compiler's choice among them when absent."""
+    store = False
+    warp = False
+
+    def probe_forms(self):
+        forms = []
+        for alg in TILE_ALGORITHMS:
+            for striped in (False, True):
+                for valid in (False, True):
+                    for narrow in ((False, True) if self.warp else (False,)):
+                        forms.append((tile_form(self.name, alg, striped, valid, narrow),
+                                      TileProbe(self.probe_line(alg, striped, valid, narrow))))
+        return forms
+
+    def probe_line(self, alg, striped, valid, narrow):
+        opts = (" width 8" if narrow else "") + (" valid %c1" if valid else "") + \
+            (" default %d" if valid and not self.store else "") + \
+            (" striped" if striped else "") + (f" algorithm = <{alg}>" if alg else "")
+        if self.store:
+            return f"warp.{self.name} %x, %mm[%i]{opts} : {{T}}, memref<?x{{E}}>"
+        return f"%r = warp.{self.name} %mm[%i]{opts} : memref<?x{{E}}>, {{T}}"
+
+    # The probes (and only they) have a known block of one warp: what
+    # warp_transpose needs; the generator adds that rule's block itself.
+    probe_known = True
+
+    def cover(self, ctx):
+        """The coverage sweep's stages: each element type x algorithm
+        (None: the compiler's) once, N cycling through the accepted ones."""
+        plan = []
+        for alg in TILE_ALGORITHMS:
+            by_elem = {}
+            for t in ctx.accepted(tile_form(self.name, alg, False, False)):
+                by_elem.setdefault(parse_type(t)[0], []).append(t)
+            for types in by_elem.values():
+                plan.append((self.name, alg, types[len(plan) % len(types)]))
+        return plan
+
+    def gen(self, rng, ctx):
+        forced = ctx.force is not None
+        t = ctx.force[2] if forced else ctx.type_for(tile_form(self.name, None, False, False), rng)
+        if t is None:
+            return None
+        elem, n = parse_type(t)
+        width = rng.choice(POW2 + [32, 32]) if self.warp else 32
+        # The algorithm first (the narrower ones twice as often), then the
+        # options: a combination the verifier rejects is drawn again.
+        alg = ctx.force[1] if forced else rng.choice(TILE_ALGORITHMS + TILE_ALGORITHMS[2:])
+        striped, valid = rng.random() < 0.3, rng.random() < 0.4
+        if t not in ctx.accepted(tile_form(self.name, alg, False, False)) or TILE_SAMPLE not in \
+                ctx.accepted(tile_form(self.name, alg, striped, valid, width != 32)):
+            return None
+        # warp_transpose: a known block of whole warps (the op's rule).
+        if alg == "warp_transpose" and ctx.threads % WARP:
+            return None
+        # The exchanges' shared memory within 32 KiB: N items of the block's
+        # threads, sized for 1024 threads without a known block (then one
+        # where that is too much).
+        exchanged = alg in (None, "transpose", "warp_transpose")
+        big = exchanged and n * ELEM_BYTES[elem] * 1024 > 32 * 1024
+        if big and n * ELEM_BYTES[elem] * ctx.threads > 32 * 1024:
+            return None
+        return dict(op=self.name, type=t, exec=list(ctx.existing), striped=striped, valid=valid,
+                    algorithm=alg, warp=self.warp, width=width,
+                    fill=valid and not self.store and rng.random() < 0.7,
+                    known_block=alg == "warp_transpose" or big)
+
+    def operands(self, p):
+        ops = [("x", p["type"], "bits")] if self.store else []
+        ops.append(("off", "i32", "tile_offset"))
+        if p["valid"]:
+            ops.append(("n", "i32", "tile_valid"))
+        if p.get("fill"):
+            ops.append(("d", parse_type(p["type"])[0], "tile_fill"))
+        return ops
+
+    def memory(self, p):
+        return [("mem", parse_type(p["type"])[0])]
+
+    def memory_size(self, p, grid, threads):
+        _, region, groups = tile_shape(p, threads)
+        return grid * groups * region
+
+    def memory_value(self, rng, elem):
+        return rng.getrandbits(ELEM_BYTES[elem] * 8), True
+
+    def results(self, p):
+        return [] if self.store else [("r", p["type"])]
+
+    def mlir(self, p, k):
+        elem = parse_type(p["type"])[0]
+        opts = (f" width {p['width']}" if p["width"] != 32 else "") + \
+            (" valid %n" if p["valid"] else "") + (" default %d" if p.get("fill") else "") + \
+            (" striped" if p["striped"] else "") + \
+            (f" algorithm = <{p['algorithm']}>" if p["algorithm"] else "")
+        line = ["%oi = arith.index_cast %off : i32 to index"]
+        if self.store:
+            return line + [f"warp.{self.name} %x, {p['_mem']}[%oi]{opts} : {p['type']}, memref<?x{elem}>"]
+        return line + [f"%r = warp.{self.name} {p['_mem']}[%oi]{opts} : memref<?x{elem}>, {p['type']}"]
+
+    def tiles(self, p, ins, units, present):
+        """Each tile of one block (or warp: `units` the lanes, `present`
+        those that exist): (offset, valid count or None, default or None,
+        [(thread or lane, item j, position g in the tile, defined)]).
+        Blocked: g = r N + j, striped: g = j w + r (r the rank in the
+        tile, w its threads); with `transpose` in a ragged warp the items
+        that go through a missing lane (item g is lane g % 32's in the
+        striped arrangement) are not defined."""
+        n = parse_type(p["type"])[1]
+        size = p["width"] if p["warp"] else units
+        out = []
+        for first in range(0, units, size):
+            ranks = [u for u in range(first, first + size) if u in present]
+            if not ranks:
+                continue
+            u0 = ranks[0]
+            valid = model.signed(ins["n"][u0], 32) if p["valid"] else None
+            fill = ins["d"][u0] if p.get("fill") else None
+            moves = []
+            for u in ranks:
+                for j in range(n):
+                    r = u - first
+                    g = j * size + r if p["striped"] else r * n + j
+                    ok = True
+                    if p["warp"] and p["algorithm"] == "transpose":
+                        ok = g % WARP in present and g // n in present
+                    moves.append((u, j, g, ok))
+            out.append((ins["off"][u0], valid, fill, moves))
+        return out
+
+    def expect_items(self, p, d, units, present):
+        out = [None] * units
+        if self.store:
+            return {}
+        for off, valid, fill, moves in self.tiles(p, d.ins, units, present):
+            for u, j, g, ok in moves:
+                if out[u] is None:
+                    out[u] = [None] * parse_type(p["type"])[1]
+                if not ok:  # through a missing lane: undefined, defaults too
+                    continue
+                if valid is not None and g >= valid:
+                    out[u][j] = fill  # None without a default: unspecified
+                else:
+                    out[u][j] = d.mem[off + g]
+        return dict(r=out)
+
+    def expect_memory(self, p, data, total, threads):
+        """A load leaves memory as it was; a store writes its tiles' first
+        `valid` positions (all without), nothing else."""
+        mem = list(data["mem"])
+        if not self.store:
+            return mem
+        ins = data["ins"]
+        for base in range(0, len(ins["off"]), threads):
+            if self.warp:
+                groups = [(base + w * WARP, [l for l in range(WARP) if w * WARP + l < threads])
+                          for w in range(len(p["exec"]))]
+                units = WARP
+            else:
+                groups, units = [(base, list(range(threads)))], threads
+            for start, present in groups:
+                view = {k: v[start:start + units] for k, v in ins.items()}
+                for off, valid, _, moves in self.tiles(p, view, units, set(present)):
+                    for u, j, g, ok in moves:
+                        if valid is None or g < valid:
+                            mem[off + g] = view["x"][u][j] if ok else None
+                    if p["warp"] and p["algorithm"] == "transpose":
+                        # The positions of missing lanes' items: undefined.
+                        n = parse_type(p["type"])[1]
+                        for g in range(units * n):
+                            if (g // n not in present or g % WARP not in present) and \
+                                    (valid is None or g < valid):
+                                mem[off + g] = None
+        return mem
+
+
+class BlockTileOp(TileOp):
+    block_level = True
+
+    def expect_block(self, p, d):
+        return self.expect_items(p, d, d.threads, set(range(d.threads)))
+
+
+class WarpTileOp(TileOp):
+    warp = True
+
+    def expect(self, p, d):
+        return self.expect_items(p, d, WARP, set(model.lanes_of(d.exec)))
+
+
+class BlockLoad(BlockTileOp):
+    """warp.block_load: thread t's items from the tile at `offset`."""
+    name = "block_load"
+
+
+class BlockStore(BlockTileOp):
+    """warp.block_store: thread t's items to the tile at `offset`."""
+    name = "block_store"
+    store = True
+
+
+class Load(WarpTileOp):
+    """warp.load: each logical warp of `width` lanes its own tile."""
+    name = "load"
+
+
+class Store(WarpTileOp):
+    """warp.store: each logical warp of `width` lanes its own tile."""
+    name = "store"
+    store = True
+
+
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
                               Scatter(), BlockScatter(), BlockShift(),
                               MergeSort(), BlockMergeSort(), BlockRadixSort(), BlockRadixRank(),
-                              AtomicRMW()]}
+                              AtomicRMW(), BlockBallot(), BlockLoad(), BlockStore(), Load(),
+                              Store()]}
