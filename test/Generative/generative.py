@@ -118,7 +118,8 @@ def check_table(accepted):
         items = ops.is_items_form(form)
         if items:
             op = op[:-len("_items")]
-        row = table.get(op)
+        # warp.lane_atomic_rmw's row: "warp.atomic_rmw's kinds, element types".
+        row = table.get({"lane_atomic_rmw": "atomic_rmw"}.get(op, op))
         if row is None:
             problems.append(f"{op}: no row in docs/Preconditions.md")
             continue
@@ -178,7 +179,7 @@ class GenContext:
         types = self._accepted.get(form, [])
         if form == "match" and self.sm < 70:
             return []
-        if form.startswith("atomic_rmw_"):
+        if form.startswith(("atomic_rmw_", "lane_atomic_rmw_")):
             # The packed pairs' memory is not modelled here (one value per
             # element); test/python/test_atomic_16bit.py covers them.
             return [t for t in types if not t.startswith("vector<")]
@@ -213,6 +214,13 @@ class GenContext:
         if len(set(exec_)) == 1 and rng.random() < 0.5:
             return "const"
         return "dyn"
+
+
+def needs_known(p):
+    """Whether a stage needs the kernel's known_block_size: its op's
+    verifier refuses it without, or (`needs_known`) its workgroup buffers
+    sized for 1024 threads would not fit the static shared memory."""
+    return ops.OPS[p["op"]].needs_known_block or p.get("needs_known", False)
 
 
 def generate(rng, accepted, chip, only=None, force=None):
@@ -258,7 +266,7 @@ def generate(rng, accepted, chip, only=None, force=None):
     if not stages:
         return None
     # Ops that need the block size (their verifier's rule) always get it.
-    known = rng.random() < 0.3 or any(ops.OPS[p["op"]].needs_known_block for p in stages)
+    known = rng.random() < 0.3 or any(needs_known(p) for p in stages)
     return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
                 block=list(block), grid=rng.choice([1, 1, 2]),
                 known=known, stages=stages)
@@ -502,6 +510,9 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         nwarps = len(p["exec"])
         return ((r * p["_grid"] + blk) * nwarps + warp) * p["bins"] + \
             (rng.randrange(p["bins"]) if p["keys"] == "few" else 0), True
+    if dom.startswith("own_"):  # an op's own domain (ops.py: Op.value)
+        return ops.OPS[p["op"]].value(rng, elem, dom[len("own_"):], p, warp, block_threads,
+                                      thread)
     if dom == "pred":
         return rng.getrandbits(1), True
     if dom == "flags":
@@ -550,6 +561,7 @@ def make_inputs(prog, buffers, rng):
     for s, p in enumerate(prog["stages"]):
         p["_few"] = rng.random() < 0.7
         p["_ranks"] = {}  # a scatter's ranks per warp (or block), drawn as read
+        p["_runs"] = {}  # a run-length decode's runs per block, drawn as read
         # The few threads (with items: items, numbered t*N+j, since all of
         # them are combined together) whose float add/mul operand is not
         # 0 / +-1: sums and products stay exact in f16 and bf16 in any
@@ -570,9 +582,9 @@ def make_inputs(prog, buffers, rng):
             continue
         if kind == "mem":  # memory an op updates: small exact values
             elem = key[3]
-            size = reps * prog["grid"] * len(p["exec"]) * p["bins"]
-            vals = [ops.payload_value(rng, elem, "small" if not is_float(elem) else "add")
-                    for _ in range(size)]
+            op = ops.OPS[p["op"]]
+            size = reps * prog["grid"] * op.memory_size(p, threads)
+            vals = [op.memory_value(rng, elem) for _ in range(size)]
             arr = np.array([encode(elem, v) for v in vals], dtype=unsigned(STORAGE[elem][1]))
             arrays.append(arr.view(STORAGE[elem][1]))
             data[s]["mem"] = [decode(elem, encode(elem, v)) for v in vals]
@@ -747,8 +759,9 @@ def check(prog, buffers, arrays, data, show=4):
         if "mem" not in data[s]:
             continue
         final = op.expect_memory(p, data[s], total, threads)
-        arr = next(a for key, a in zip(buffers, arrays) if key[0] == "mem" and key[1] == s)
-        elem = p["type"]
+        key, arr = next((key, a) for key, a in zip(buffers, arrays)
+                        if key[0] == "mem" and key[1] == s)
+        elem = key[3]
         for i, want in enumerate(final):
             compared += 1
             if not same(elem, host_bits(arr, i, elem), want, True):
@@ -910,9 +923,9 @@ def shrink(args, prog, workdir):
         cand = dict(cur, stages=[dict(p, **change) for p in cur["stages"]])
         if fails(cand):
             cur = cand
-    needs_known = any(ops.OPS[p["op"]].needs_known_block for p in cur["stages"])
+    known = any(needs_known(p) for p in cur["stages"])
     for change in ({"grid": 1}, {"known": False}, {"options": ""}):
-        if needs_known and change.get("known") is False:
+        if known and change.get("known") is False:
             continue
         cand = dict(cur, **change)
         if cand != cur and fails(cand):
