@@ -2076,7 +2076,7 @@ class LaneAtomicRMW(Op):
             # Which zero f16/bf16 give is unspecified: no -0.0 there.
             return payload_value(rng, elem, "minmax0" if elem in ("f32", "f64") else "minmax"), False
         return rng.getrandbits(16 if elem in ("f16", "bf16") else
-                               64 if elem == "f64" else model.INT_BITS[elem]), True
+                               64 if elem == "f64" else model.INT_BITS.get(elem, 32)), True
 
     def memory(self, p):
         return [("mem", p["type"])]
