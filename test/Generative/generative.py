@@ -62,7 +62,9 @@ def probe_types(warp_opt, workdir):
     probes = []
     for op in ops.OPS.values():
         # An op that needs the block size is probed in a block of one warp.
-        attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" if op.needs_known_block else ""
+        # So is one whose buffers for 1024 threads may not fit (probe_known).
+        attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" \
+            if op.needs_known_block or op.probe_known else ""
         for form, line in op.probe_forms():
             for t in ops.candidates(form):
                 probes.append((form, t, line.format(T=t), attrs))
@@ -156,7 +158,8 @@ def preconditions_table():
         vector_types = set(re.findall(r"vector<\d+x\w+>", cell))
         table[m.group(1)] = dict(types=types, vectors="vector" in cell,
                                  vector_types=vector_types,
-                                 scalars=not cell.strip().startswith("1-D vectors"))
+                                 # "1-D vectors ...", or a labelled "run values: 1-D vectors ...".
+                                 scalars=not re.match(r"([\w ]+: )?1-D vectors", cell.strip()))
     return table
 
 

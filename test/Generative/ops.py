@@ -173,6 +173,9 @@ class Op:
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
     probe = None  # MLIR line for type probing: {T} the payload type
+    # Whether the probes need known_block_size where the op does not: its
+    # workgroup buffers, sized for 1024 threads without, may not fit.
+    probe_known = False
 
     def probe_forms(self):
         """(form, line) pairs the verifier decides per payload type."""
@@ -1794,13 +1797,16 @@ class BlockHistogram(Op):
         if t is None:
             return None
         # sort: a block radix sort, in blocks of up to 256 threads (the
-        # simulator's time, as RadixOp's).
-        algorithms = [None, "atomic", "warp_aggregated"] + (["sort"] if ctx.threads <= 256 else [])
+        # simulator's time, as RadixOp's), known ones (its buffers are sized
+        # for the block: for 1024 threads they rarely fit the static shared
+        # memory).
+        algorithm = rng.choice([None, "atomic", "warp_aggregated"] +
+                               (["sort"] if ctx.threads <= 256 else []))
         return dict(op=self.name, exec=list(ctx.existing), type=t,
+                    needs_known=algorithm == "sort", algorithm=algorithm,
                     counter=rng.choice(["i32", "i64"]),
                     bins=rng.choice([1, 2, 5, 16, 33, 64, 256, 300]),
                     static=rng.random() < 0.5, accumulate=rng.random() < 0.5,
-                    algorithm=rng.choice(algorithms),
                     skew=rng.choice([0.0, 0.0, 0.6, 0.95]))
 
     def operands(self, p):
@@ -1900,6 +1906,7 @@ class BlockRunLengthDecode(Op):
     name = "block_run_length_decode"
     block_level = True
     probe = RunLengthProbe("block_run_length_decode")
+    probe_known = True
 
     def gen(self, rng, ctx):
         t = ctx.type_for(self.name, rng)
@@ -1912,12 +1919,15 @@ class BlockRunLengthDecode(Op):
 
         # Its two workgroup buffers (the runs' values and starts, B_max * R
         # each: B_max 1024 without known_block_size) and the scan's, within
-        # the static shared memory (the pass's diagnostic otherwise).
-        def fits(b):
-            return b * r * (ELEM_BYTES[elem] + ELEM_BYTES[ot]) + 2048 <= SHARED_BYTES
-        if not fits(ctx.threads):
+        # the static shared memory (the pass's diagnostic otherwise); a
+        # known block where they would take more than a third of it for
+        # 1024 threads, so that a program's three stages mostly fit.
+        def fits(b, budget):
+            return b * r * (ELEM_BYTES[elem] + ELEM_BYTES[ot]) + 2048 <= budget
+        if not fits(ctx.threads, SHARED_BYTES):
             return None
-        return dict(op=self.name, exec=list(ctx.existing), type=t, needs_known=not fits(1024),
+        return dict(op=self.name, exec=list(ctx.existing), type=t,
+                    needs_known=not fits(1024, SHARED_BYTES // 3),
                     lengths=f"vector<{parse_type(t)[1]}x{lt}>", offset=ot,
                     decoded=rng.randint(1, 6), offsets=offsets, relative=rng.random() < 0.6,
                     fill=not offsets and rng.random() < 0.3,
