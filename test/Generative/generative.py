@@ -121,7 +121,8 @@ def check_table(accepted):
         items = ops.is_items_form(form)
         if items:
             op = op[:-len("_items")]
-        row = table.get(op)
+        # warp.lane_atomic_rmw's row: "warp.atomic_rmw's kinds, element types".
+        row = table.get({"lane_atomic_rmw": "atomic_rmw"}.get(op, op))
         if row is None:
             problems.append(f"{op}: no row in docs/Preconditions.md")
             continue
@@ -158,7 +159,8 @@ def preconditions_table():
         vector_types = set(re.findall(r"vector<\d+x\w+>", cell))
         table[m.group(1)] = dict(types=types, vectors="vector" in cell,
                                  vector_types=vector_types,
-                                 scalars=not cell.strip().startswith("1-D vectors"))
+                                 # "1-D vectors ...", or a labelled "run values: 1-D vectors ...".
+                                 scalars=not re.match(r"([\w ]+: )?1-D vectors", cell.strip()))
     return table
 
 
@@ -181,7 +183,7 @@ class GenContext:
         types = self._accepted.get(form, [])
         if form == "match" and self.sm < 70:
             return []
-        if form.startswith("atomic_rmw_"):
+        if form.startswith(("atomic_rmw_", "lane_atomic_rmw_")):
             # The packed pairs' memory is not modelled here (one value per
             # element); test/python/test_atomic_16bit.py covers them.
             return [t for t in types if not t.startswith("vector<")]
@@ -511,6 +513,9 @@ def value_gen(rng, elem, dom, p, warp, lane, block_threads, thread):
         nwarps = len(p["exec"])
         return ((r * p["_grid"] + blk) * nwarps + warp) * p["bins"] + \
             (rng.randrange(p["bins"]) if p["keys"] == "few" else 0), True
+    if dom.startswith("own_"):  # an op's own domain (ops.py: Op.value)
+        return ops.OPS[p["op"]].value(rng, elem, dom[len("own_"):], p, warp, block_threads,
+                                      thread)
     if dom == "pred":
         return rng.getrandbits(1), True
     if dom in ("pred_rare", "pred_most"):  # a block ballot's sparse or dense masks
@@ -564,6 +569,7 @@ def make_inputs(prog, buffers, rng):
         p["_few"] = rng.random() < 0.7
         p["_ranks"] = {}  # a scatter's ranks per warp (or block), drawn as read
         p["_tiles"] = {}  # a tile op's offset, valid and default per tile
+        p["_runs"] = {}  # a run-length decode's runs per block, drawn as read
         # The few threads (with items: items, numbered t*N+j, since all of
         # them are combined together) whose float add/mul operand is not
         # 0 / +-1: sums and products stay exact in f16 and bf16 in any

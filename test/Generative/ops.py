@@ -10,6 +10,8 @@ An instance is a JSON-able dict `p`:
 Per-thread operands come from buffers filled by `inputs()`; results go to
 buffers checked by `expect()`.
 """
+import bisect
+
 import model
 from model import WARP, parse_type, is_float
 
@@ -114,7 +116,7 @@ def kind_ok(kind, type_, op=None):
     """Whether docs/Preconditions.md gives `kind` the type: the atomic
     kinds for warp.atomic_rmw, else the combine kinds."""
     elem, _ = parse_type(type_)
-    if op == "atomic_rmw":
+    if op in ("atomic_rmw", "lane_atomic_rmw"):
         scalar = parse_type(type_)[1] is None
         # The float min/max: float scalars only (a CAS loop).
         if kind in ("minnumf", "maxnumf"):
@@ -177,6 +179,9 @@ class Op:
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
     probe = None  # MLIR line for type probing: {T} the payload type
+    # Whether the probes need known_block_size where the op does not: its
+    # workgroup buffers, sized for 1024 threads without, may not fit.
+    probe_known = False
 
     def probe_forms(self):
         """(form, line) pairs the verifier decides per payload type."""
@@ -186,6 +191,16 @@ class Op:
         """One form per combine kind: `<op>_<kind>`."""
         return [(f"{self.name}_{k}", f"%r = warp.{self.name} <{k}> %x : {{T}}")
                 for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def memory_size(self, p, grid, threads):
+        """Elements of the memory the op updates (`memory(p)`), per
+        repetition over the grid: the warps' own bins."""
+        return grid * len(p["exec"]) * p["bins"]
+
+    def memory_value(self, rng, elem):
+        """One element of that memory before the launch and whether it is
+        raw storage bits (else a model value): small exact values."""
+        return payload_value(rng, elem, "small" if not is_float(elem) else "add"), False
 
     def items_kind_forms(self):
         """The kind forms, then each kind with `items` (`<op>_items_<kind>`:
@@ -2106,10 +2121,355 @@ class Store(WarpTileOp):
     store = True
 
 
+class BlockHistogram(Op):
+    """warp.block_histogram (CUB's BlockHistogram::Histogram, and with
+    `accumulate` Composite): the block's N samples a thread, unsigned bin
+    numbers (some of K or more: not counted), into K i32 or i64 counters of
+    the block's own in global memory (a subview, static or dynamic size),
+    every algorithm; the counters checked after the launch and, read back
+    by every thread after the op (bins[t mod K]), in its results."""
+    name = "block_histogram"
+    block_level = True
+    probe = ("%b = memref.alloc() : memref<8xi32>\n    "
+             "warp.block_histogram %x into %b : {T}, memref<8xi32>")
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        # sort: a block radix sort, in blocks of up to 256 threads (the
+        # simulator's time, as RadixOp's), known ones (its buffers are sized
+        # for the block: for 1024 threads they rarely fit the static shared
+        # memory).
+        algorithm = rng.choice([None, "atomic", "warp_aggregated"] +
+                               (["sort"] if ctx.threads <= 256 else []))
+        return dict(op=self.name, exec=list(ctx.existing), type=t,
+                    known_block=algorithm == "sort", algorithm=algorithm,
+                    counter=rng.choice(["i32", "i64"]),
+                    bins=rng.choice([1, 2, 5, 16, 33, 64, 256, 300]),
+                    static=rng.random() < 0.5, accumulate=rng.random() < 0.5,
+                    skew=rng.choice([0.0, 0.0, 0.6, 0.95]))
+
+    def operands(self, p):
+        return [("x", p["type"], "own_samples"), ("o", "i32", "own_base")]
+
+    def value(self, rng, elem, dom, p, warp, threads, thread):
+        if dom == "base":  # the block's (and repetition's) own K counters
+            r, blk = p["_where"]
+            return (r * p["_grid"] + blk) * p["bins"], True
+        bits, k = model.INT_BITS[elem], p["bins"]
+        u = rng.random()
+        if u < p["skew"]:  # skewed data: one bin takes most samples
+            return 0, True
+        if u < 0.8:
+            return rng.randrange(min(k, 1 << bits)), True
+        if u < 0.9:  # just past the bins (not counted), or any bits
+            return (k + rng.randrange(3)) & ((1 << bits) - 1), True
+        return rng.getrandbits(bits), True
+
+    def memory(self, p):
+        return [("mem", p["counter"])]
+
+    def memory_size(self, p, grid, threads):
+        return grid * p["bins"]
+
+    def memory_value(self, rng, elem):
+        # Counters near the top too: accumulate wraps modulo 2^n.
+        if rng.random() < 0.1:
+            return (1 << model.INT_BITS[elem]) - 1 - rng.randrange(4), False
+        return rng.randrange(0, 50), False
+
+    def results(self, p):
+        return [("c", p["counter"])]
+
+    def memref_type(self, p):
+        size = p["bins"] if p["static"] else "?"
+        return f"memref<{size}x{p['counter']}, strided<[1], offset: ?>>"
+
+    def mlir(self, p, k):
+        mt, c = self.memref_type(p), p["counter"]
+        size = p["bins"] if p["static"] else k.const(p["bins"], "index")
+        opts = (" accumulate" if p["accumulate"] else "") + \
+            (f" algorithm = <{p['algorithm']}>" if p["algorithm"] else "")
+        return ["%oi = arith.index_cast %o : i32 to index",
+                f"%sub = memref.subview {p['_mem']}[%oi][{size}][1] : memref<?x{c}> to {mt}",
+                f"warp.block_histogram %x into %sub{opts} : {p['type']}, {mt}",
+                f"%ci = arith.remui %K_t, {k.const(p['bins'], 'index')} : index",
+                f"%c = memref.load %sub[%ci] : {mt}"]
+
+    def counts(self, p, mem, base, samples):
+        """The block's K counters after the op: memory from `base`."""
+        width = model.INT_BITS[p["counter"]]
+        out = [mem[base + j] if p["accumulate"] else 0 for j in range(p["bins"])]
+        for x in samples:
+            for v in x:
+                if v < p["bins"]:
+                    out[v] = (out[v] + 1) & ((1 << width) - 1)
+        return out
+
+    def expect_block(self, p, d):
+        bins = self.counts(p, d.mem, d.ins["o"][0], d.ins["x"])
+        return dict(c=[bins[t % p["bins"]] for t in range(d.threads)])
+
+    def expect_memory(self, p, data, total, threads):
+        mem = list(data["mem"])
+        x, o = data["ins"]["x"], data["ins"]["o"]
+        for start in range(0, len(o), threads):
+            base = o[start]
+            mem[base:base + p["bins"]] = self.counts(p, data["mem"], base,
+                                                     x[start:start + threads])
+        return mem
+
+
+class RunLengthProbe(str):
+    """A run-length decode's probe line: i32 lengths of the values' R."""
+
+    def format(self, T):
+        elem, n = parse_type(T)
+        return (f"%l = arith.constant dense<1> : vector<{n or 1}xi32>\n    "
+                "%f = arith.constant 0 : i32\n    "
+                f"%r, %n = warp.block_run_length_decode %x, %l from %f : {T}, "
+                f"vector<{n or 1}xi32>, i32 -> vector<2x{elem}>")
+
+
+RUN_LENGTH_TYPES = ["i8", "i16", "i32", "i64"]
+
+
+class BlockRunLengthDecode(Op):
+    """warp.block_run_length_decode (CUB's BlockRunLengthDecode): R runs a
+    thread (values of any accepted type, lengths or with `offsets` the
+    runs' starts of any width L <= the offset type O), D decoded items a
+    thread from a block-uniform `from` (windows at the start, inside, at
+    and past the end), the total, and the relative offsets or not;
+    `default` past the end. Lengths mostly short with zeros anywhere, a
+    few long ones (wide offsets); starts not decreasing, the first 0 (or,
+    rarely, past 0: the first run's, as the op defines)."""
+    name = "block_run_length_decode"
+    block_level = True
+    probe = RunLengthProbe("block_run_length_decode")
+    probe_known = True
+
+    def gen(self, rng, ctx):
+        t = ctx.type_for(self.name, rng)
+        if t is None:
+            return None
+        elem, r = parse_type(t)
+        lt = rng.choice(RUN_LENGTH_TYPES)
+        ot = rng.choice([o for o in ("i32", "i64") if model.INT_BITS[o] >= model.INT_BITS[lt]])
+        offsets = rng.random() < 0.35
+
+        # Its two workgroup buffers (the runs' values and starts, B_max * R
+        # each: B_max 1024 without known_block_size) and the scan's, within
+        # the static shared memory (the pass's diagnostic otherwise); a
+        # known block where they would take more than a third of it for
+        # 1024 threads, so that a program's three stages mostly fit.
+        def fits(b, budget):
+            return b * r * (ELEM_BYTES[elem] + ELEM_BYTES[ot]) + 2048 <= budget
+        if not fits(ctx.threads, SHARED_BYTES):
+            return None
+        return dict(op=self.name, exec=list(ctx.existing), type=t,
+                    known_block=not fits(1024, SHARED_BYTES // 3),
+                    lengths=f"vector<{parse_type(t)[1]}x{lt}>", offset=ot,
+                    decoded=rng.randint(1, 6), offsets=offsets, relative=rng.random() < 0.6,
+                    fill=not offsets and rng.random() < 0.3,
+                    runs=rng.choice(["short", "short", "long", "zeros"]),
+                    late_start=offsets and rng.random() < 0.15)
+
+    def operands(self, p):
+        return [("x", p["type"], "bits"), ("l", p["lengths"], "own_lengths"),
+                ("f", p["offset"], "own_from")] + \
+            ([("d", parse_type(p["type"])[0], "own_fill")] if p["fill"] else [])
+
+    def value(self, rng, elem, dom, p, warp, threads, thread):
+        """Per block (and repetition) `_runs[where]`: the lengths (or
+        starts) drawn so far, in blocked order; `from` and the default
+        from them, one per block."""
+        where = p["_where"]
+        runs = p.setdefault("_runs", {}).setdefault(where, [])
+        o_bits = model.INT_BITS[p["offset"]]
+        if dom == "lengths":
+            r = parse_type(p["lengths"])[1]
+            # Lengths that keep the block's total (starts: the last start)
+            # within O's signed range and each within L.
+            cap = min((1 << model.INT_BITS[elem]) - 1, ((1 << (o_bits - 1)) - 1) // (threads * r))
+            u = rng.random()
+            if p["runs"] == "zeros" and u < 0.7:
+                n = 0
+            elif u < 0.03 and cap > 1000:
+                n = rng.randrange(cap // 2, cap + 1)
+            elif p["runs"] == "long":
+                n = rng.randrange(0, 40)
+            else:
+                n = rng.choice([0, 1, 1, 2, 3])
+            if p["offsets"]:  # the run's start: the previous start plus n
+                if not runs:
+                    n = rng.randrange(1, 5) if p["late_start"] else 0
+                else:
+                    n = runs[-1] + n if runs[-1] + n <= (1 << model.INT_BITS[elem]) - 1 and \
+                        runs[-1] + n < 1 << (o_bits - 1) else runs[-1]
+            runs.append(n)
+            return n, True
+        if dom == "fill":
+            key = ("fill",) + where
+            if key not in p["_runs"]:
+                p["_runs"][key] = rng.getrandbits(16 if elem in ("f16", "bf16") else
+                                                  64 if elem == "f64" else
+                                                  model.INT_BITS.get(elem, 32))
+            return p["_runs"][key], True
+        key = ("from",) + where
+        if key not in p["_runs"]:
+            total = runs[-1] if p["offsets"] else sum(runs)
+            span = threads * p["decoded"]
+            starts = self.starts(p, runs)
+            choices = [0, rng.randint(0, total), max(0, total - span // 2),
+                       total + rng.randrange(3), max(0, rng.choice(starts) - rng.randrange(3))]
+            p["_runs"][key] = min(rng.choice(choices), (1 << (o_bits - 1)) - span - 1)
+        return p["_runs"][key], True
+
+    def starts(self, p, runs):
+        """o_r of each run: the exclusive sums of the lengths, or the starts."""
+        if p["offsets"]:
+            return list(runs)
+        out, at = [], 0
+        for n in runs:
+            out.append(at)
+            at += n
+        return out
+
+    def results(self, p):
+        elem = parse_type(p["type"])[0]
+        d = p["decoded"]
+        return [("r", f"vector<{d}x{elem}>"), ("n", p["offset"])] + \
+            ([("q", f"vector<{d}x{p['offset']}>")] if p["relative"] else [])
+
+    def mlir(self, p, k):
+        res = ", ".join("%" + n for n, _ in self.results(p))
+        rtypes = [t for n, t in self.results(p) if n != "n"]
+        offsets = "offsets " if p["offsets"] else ""
+        fill = " default %d" if p["fill"] else ""
+        return [f"{res} = warp.block_run_length_decode %x, {offsets}%l from %f{fill} : "
+                f"{p['type']}, {p['lengths']}, {p['offset']} -> {', '.join(rtypes)}"]
+
+    def expect_block(self, p, d):
+        o_mask = (1 << model.INT_BITS[p["offset"]]) - 1
+        values = [v for t in range(d.threads) for v in d.ins["x"][t]]
+        runs = [n for t in range(d.threads) for n in d.ins["l"][t]]
+        starts = self.starts(p, runs)
+        total = (starts[-1] if p["offsets"] else sum(runs)) & o_mask
+        at, n = d.ins["f"][0], p["decoded"]
+        out = dict(r=[], n=[total] * d.threads, q=[])
+        for t in range(d.threads):
+            items, rel = [], []
+            for j in range(n):
+                pos = (at + t * n + j) & o_mask
+                # The last run with o_r <= pos; before the first start the first.
+                r = max(bisect.bisect_right(starts, pos) - 1, 0)
+                past = not p["offsets"] and pos >= total
+                items.append(d.ins["d"][0] if p["fill"] and past else values[r])
+                rel.append((pos - starts[r]) & o_mask)
+            out["r"].append(items)
+            out["q"].append(rel)
+        return out
+
+
+class LaneAtomicRMW(Op):
+    """warp.lane_atomic_rmw (one thread's atomic, nothing aggregated) of
+    every kind and scalar type it accepts, with scopes and orderings, by
+    any lanes. Addresses in the block's own elements: each thread its own
+    (`distinct`: every old value and the memory exact), a few per warp
+    (`warp`) or per block (`block`: many lanes of several warps on one
+    element). Where several threads meet, the order is the schedule's:
+    memory is checked (the kinds that then run are commutative: exch only
+    alone, float adds exact in any order), and an old value only where
+    its thread is the only one of the block on its element."""
+    name = "lane_atomic_rmw"
+    probe = None
+
+    def probe_forms(self):
+        return [(f"{self.name}_{k}",
+                 f"%r = warp.lane_atomic_rmw <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
+                for k in ALL_ATOMIC_KINDS]
+
+    def gen(self, rng, ctx):
+        if ctx.force and ctx.force[1]:
+            kind = ctx.force[1]
+        else:
+            kind = rng.choice([k for k in ALL_ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
+        t = ctx.type_for(f"{self.name}_{kind}", rng)
+        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        # `cluster` scope needs sm_90.
+        scopes = [None, "cta", "gpu", "sys"] + (["cluster"] if ctx.sm >= 90 else [])
+        return dict(op=self.name, kind=kind, type=t, exec=ex, mask="none",
+                    spread="distinct" if kind == "exch" else
+                    rng.choice(["distinct", "warp", "block", "block"]),
+                    bins=rng.choice([1, 2, 4]), scope=rng.choice(scopes),
+                    ordering=rng.choice([None, "relaxed", "acquire", "release", "acq_rel"]))
+
+    def operands(self, p):
+        return [("x", p["type"], "own_value"), ("a", "i32", "own_addr")]
+
+    def value(self, rng, elem, dom, p, warp, threads, thread):
+        if dom == "addr":  # the block's (and repetition's) own 32 per warp
+            r, blk = p["_where"]
+            base = (r * p["_grid"] + blk) * len(p["exec"]) * WARP
+            at = {"distinct": thread, "warp": warp * WARP + rng.randrange(p["bins"]),
+                  "block": rng.randrange(p["bins"])}[p["spread"]]
+            return base + at, True
+        kind = p["kind"]
+        if kind == "add" and is_float(elem):
+            # Every partial sum of a block's values exact: at most 1024 of
+            # +-1 (f16: below 2048), 200 of them (bf16: below 256).
+            if elem == "bf16":
+                return model.fnum(elem, rng.randint(-1, 1) if thread < 200 else 0), False
+            return model.fnum(elem, rng.randint(-1, 1) if elem == "f16" else
+                              rng.randint(-8, 8)), False
+        if kind in ("minnumf", "maxnumf"):
+            # Which zero f16/bf16 give is unspecified: no -0.0 there.
+            return payload_value(rng, elem, "minmax0" if elem in ("f32", "f64") else "minmax"), False
+        return rng.getrandbits(16 if elem in ("f16", "bf16") else
+                               64 if elem == "f64" else model.INT_BITS.get(elem, 32)), True
+
+    def memory(self, p):
+        return [("mem", p["type"])]
+
+    def memory_size(self, p, grid, threads):
+        return grid * len(p["exec"]) * WARP
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        t = p["type"]
+        opts = (f" scope <{p['scope']}>" if p["scope"] else "") + \
+            (f" ordering <{p['ordering']}>" if p["ordering"] else "")
+        return ["%ai = arith.index_cast %a : i32 to index",
+                f"%r = warp.lane_atomic_rmw <{p['kind']}> %x, {p['_mem']}[%ai]{opts} : "
+                f"{t}, memref<?x{t}>"]
+
+    def uniforms(self, p):
+        return []
+
+    def expect(self, p, d):
+        # d.ins: this warp's lanes; memory from the start. `block`: other
+        # warps may meet on any element (no old value known).
+        lanes = model.lanes_of(d.exec)
+        r = [None] * WARP
+        if p["spread"] == "block":
+            return dict(r=r)
+        for lane in lanes:
+            a = d.ins["a"][lane]
+            if sum(1 for l in lanes if d.ins["a"][l] == a) == 1:
+                r[lane] = d.mem[a]
+        return dict(r=r)
+
+    expect_memory = AtomicRMW.expect_memory
+
+
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
                               Scatter(), BlockScatter(), BlockShift(),
                               MergeSort(), BlockMergeSort(), BlockRadixSort(), BlockRadixRank(),
                               AtomicRMW(), BlockBallot(), BlockLoad(), BlockStore(), Load(),
-                              Store()]}
+                              Store(), BlockHistogram(), BlockRunLengthDecode(),
+                              LaneAtomicRMW()]}
