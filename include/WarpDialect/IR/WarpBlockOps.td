@@ -888,9 +888,10 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
       items where they are: strided in a warp for blocked items, coalesced
       for striped ones. The only choice for `striped`.
     * `vectorize` (`BLOCK_LOAD_VECTORIZE`): each thread loads its `N`
-      consecutive items with one vector load where the tile's address is
-      aligned to `N * sizeof(T)` (checked at run time, else `direct`);
-      without `valid`, and `N * sizeof(T)` a power of two of at most 16.
+      consecutive items with vector loads of `min(N * sizeof(T), 16)`
+      bytes where the tile's address is aligned to them (checked at run
+      time, else `direct`); without `valid`, and `N * sizeof(T)` a power
+      of two of at most 16 or a multiple of 16.
     * `transpose` (`BLOCK_LOAD_TRANSPOSE`): coalesced striped loads, then
       `warp.block_exchange <striped_to_blocked>` (two barriers; 4- and
       8-byte items).
