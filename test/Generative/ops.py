@@ -1708,17 +1708,24 @@ class AtomicRMW(Op):
     probe = None
 
     def probe_forms(self):
+        """One form per atomic kind (the lane atomic's too)."""
         return [(f"{self.name}_{k}",
-                 f"%r = warp.atomic_rmw <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
+                 f"%r = warp.{self.name} <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
                 for k in ALL_ATOMIC_KINDS]
 
-    def gen(self, rng, ctx):
+    def draw_kind(self, rng, ctx):
+        """The kind (forced, or one the verifier accepts), its type and the
+        executing lanes (the lane atomic's too)."""
         if ctx.force and ctx.force[1]:
             kind = ctx.force[1]
         else:
             kind = rng.choice([k for k in ALL_ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
         t = ctx.type_for(f"{self.name}_{kind}", rng)
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        return kind, t, ex
+
+    def gen(self, rng, ctx):
+        kind, t, ex = self.draw_kind(rng, ctx)
         # Without a mask the member set is the executing lanes (activemask).
         mask = "implicit" if rng.random() < 0.5 else ctx.mask_form(rng, ex, allow_implicit=False)
         return dict(op=self.name, kind=kind, type=t, exec=ex, keys=rng.choice(["few", "same"]),
@@ -2385,18 +2392,11 @@ class LaneAtomicRMW(Op):
     name = "lane_atomic_rmw"
     probe = None
 
-    def probe_forms(self):
-        return [(f"{self.name}_{k}",
-                 f"%r = warp.lane_atomic_rmw <{k}> %x, %m[%i] : {{T}}, memref<?x{{T}}>")
-                for k in ALL_ATOMIC_KINDS]
+    probe_forms = AtomicRMW.probe_forms
+    draw_kind = AtomicRMW.draw_kind
 
     def gen(self, rng, ctx):
-        if ctx.force and ctx.force[1]:
-            kind = ctx.force[1]
-        else:
-            kind = rng.choice([k for k in ALL_ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
-        t = ctx.type_for(f"{self.name}_{kind}", rng)
-        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        kind, t, ex = self.draw_kind(rng, ctx)
         # `cluster` scope needs sm_90.
         scopes = [None, "cta", "gpu", "sys"] + (["cluster"] if ctx.sm >= 90 else [])
         return dict(op=self.name, kind=kind, type=t, exec=ex, mask="none",
