@@ -94,9 +94,9 @@ void buildRunCombine(OpBuilder &b, Location loc, Region &into,
   // An empty run on either side leaves the other as it is.
   Value lhsEmpty = testBits(b, loc, lhsFlags, kEmpty);
   Value rhsEmpty = testBits(b, loc, rhsFlags, kEmpty);
-  SmallVector<Value> lhsTuple{lhsFlags}, rhsTuple{rhsFlags};
-  llvm::append_range(lhsTuple, lhs);
-  llvm::append_range(rhsTuple, rhs);
+  // The whole tuples: each side's flag word, then its values.
+  ValueRange lhsTuple = body->getArguments().take_front(n + 1);
+  ValueRange rhsTuple = body->getArguments().drop_front(n + 1);
   for (auto [i, value] : llvm::enumerate(yielded)) {
     value = arith::SelectOp::create(b, loc, rhsEmpty, lhsTuple[i], value);
     value = arith::SelectOp::create(b, loc, lhsEmpty, rhsTuple[i], value);

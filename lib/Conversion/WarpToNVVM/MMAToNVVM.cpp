@@ -561,9 +561,11 @@ struct LowerLaneAtomicRMW : public ConvertOpToLLVMPattern<LaneAtomicRMWOp> {
             .str();
     AtomicKind kind = op.getKind();
     // A bf16 add without atom.add.noftz.bf16 (below sm_90): atom.cas.b16.
-    auto chip = [&] { return getLoweringChip(op); };
-    bool casAdd = kind == AtomicKind::Add && type.isBF16() &&
-                  !(succeeded(chip()) && chip()->hasBF16AtomicAdd());
+    bool casAdd = false;
+    if (kind == AtomicKind::Add && type.isBF16()) {
+      FailureOr<Chip> chip = getLoweringChip(op);
+      casAdd = failed(chip) || !chip->hasBF16AtomicAdd();
+    }
     if ((bits == 16 && kind == AtomicKind::Exch) || casAdd ||
         isFloatMinMaxAtomic(kind)) {
       auto update = [&](Value found) -> Value {
