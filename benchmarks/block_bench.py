@@ -86,7 +86,8 @@ one tile of T*N items per block:
                   in its tile by bits [0, R) with warp.block_radix_rank, the
                   ranks stored (vectorize) vs BlockRadixRank::RankKeys with a
                   BFEDigitExtractor (R = 8: BlockRadixRankMatch, the basic
-                  ranking's grid being over 48 KiB of static shared memory).
+                  ranking's grid being over 48 KiB of static shared memory;
+                  both sides load, rank and store warp-striped there).
   subwarp_reduce  subwarp_reduce_{f32,i32}_cC (C = 4, 8, 16): 2^28 items, one
                   per thread, warp.reduce <add> cluster_size = C
                   lanes = <first> vs WarpReduce<T, C>::Sum; the cluster's first
@@ -323,15 +324,19 @@ def merge_sort_kernel(what, k, t=MERGE_SORT_THREADS, op="merge_sort"):
 
 
 def radix_rank_kernel(t, r):
-    """Each key's rank in its block's tile by its lowest r bits (u32 keys
-    loaded blocked, the i32 ranks stored blocked, both vectorize)."""
+    """Each key's rank in its block's tile by its lowest r bits: for r <= 4
+    u32 keys loaded blocked, the i32 ranks stored blocked, both vectorize;
+    for r = 8 (the match ranking, as CUB's BlockRadixRankMatch) both
+    warp-striped, the keys ranked so (CUB's arrangement there)."""
     k = RADIX_RANK_ITEMS
     vt, rt, mt = f"vector<{k}xi32>", f"vector<{k}xi32>", "memref<?xi32>"
+    how = "algorithm = <vectorize>" if r <= 4 else "warp_striped"
+    rank_how = "" if r <= 4 else " warp_striped"
     return kernel(f"warp_radix_rank_{t}x{k}_r{r}", t, f"%keys_in: {mt}, %ranks_out: {mt}",
                   tile_offset(t * k) + [
-                      f"%k = warp.block_load %keys_in[%off] algorithm = <vectorize> : {mt}, {vt}",
-                      f"%r = warp.block_radix_rank %k bits 0 to {r} : {vt}",
-                      f"warp.block_store %r, %ranks_out[%off] algorithm = <vectorize> : {rt}, {mt}"])
+                      f"%k = warp.block_load %keys_in[%off] {how} : {mt}, {vt}",
+                      f"%r = warp.block_radix_rank %k bits 0 to {r}{rank_how} : {vt}",
+                      f"warp.block_store %r, %ranks_out[%off] {how} : {rt}, {mt}"])
 
 
 def subwarp_kernel(ty, c):

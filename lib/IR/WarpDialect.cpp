@@ -1142,7 +1142,7 @@ LogicalResult BlockScanOp::verify() {
 /// warps; `transpose` within warp.block_exchange's types, or for a warp
 /// op warp.exchange's items over a whole warp (width 32); `vectorize` over
 /// a power-of-two vector of at most 16 bytes, without `valid`; `striped`
-/// only `direct`.
+/// and `warp_striped` (not both) only `direct`.
 template <typename Op>
 static LogicalResult verifyBlockMemoryOp(Op op) {
   constexpr bool warpScope =
@@ -1165,10 +1165,15 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
                             << " shares: a memref in global or workgroup memory"
                             << (isLoad ? " (or constant)" : "")
                             << ", not " << memref;
+  if constexpr (!warpScope) {
+    if (op.getStriped() && op.getWarpStriped())
+      return op.emitOpError("takes 'striped' (over the block) or "
+                            "'warp_striped' (over each warp), not both");
+  }
   std::optional<BlockMemoryAlgorithm> algorithm = op.getAlgorithm();
   if (!algorithm || *algorithm == BlockMemoryAlgorithm::Direct)
     return success();
-  if (op.getStriped())
+  if (op.isStripedArrangement())
     return op.emitOpError() << "striped items take algorithm 'direct' "
                                "(striped accesses are coalesced already), got '"
                             << stringifyBlockMemoryAlgorithm(*algorithm) << "'";
@@ -1340,11 +1345,14 @@ int64_t mlir::warp::getBlockBufferPaddingPeriod(Type element) {
 /// The layout of a ranking by `radixBits`-bit digits of `threads` x
 /// `itemsPerThread` keys: with an exchange of the keys (a radix sort:
 /// `keyTypes` its key members', `valueType` where values travel) or
-/// without (a radix rank: none, no buffers but the counters').
+/// without (a radix rank: none, no buffers but the counters'). With
+/// `matchFirst` (warp-striped keys, which the match ranking counts without
+/// exchanges) the compiler's choice is the match ranking wherever it can
+/// run and fits.
 static RadixSortLayout
 getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
                Type valueType, unsigned radixBits, bool canMatch,
-               std::optional<RadixRankAlgorithm> ranking = std::nullopt) {
+               std::optional<RadixRankAlgorithm> ranking, bool matchFirst) {
   RadixSortLayout layout;
   layout.radixBits = radixBits;
   layout.counterWords = std::max<int64_t>(1, (int64_t(1) << radixBits) / 2);
@@ -1438,6 +1446,8 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
       return useRegisters();
     }
   }
+  if (matchFirst && canMatch && withWarpGrid <= kMaxStaticSharedBytes)
+    return useMatch();
   if (withGrid <= kMaxStaticSharedBytes)
     return useGrid(/*inUnion=*/false);
   if (withUnion <= kMaxStaticSharedBytes)
@@ -1476,7 +1486,8 @@ RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
   return getRadixLayout(
       getMaxBlockThreads(op), op.getItemsPerThread(), op.getKeyTypes(),
       values ? cast<VectorType>(values.getType()).getElementType() : Type(),
-      radixBits, canRankByMatch(op, op.getItemsPerThread()), op.getRanking());
+      radixBits, canRankByMatch(op, op.getItemsPerThread()), op.getRanking(),
+      /*matchFirst=*/false);
 }
 
 RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
@@ -1484,7 +1495,7 @@ RadixSortLayout mlir::warp::getRadixRankLayout(BlockRadixRankOp op) {
                         /*keyTypes=*/{}, /*valueType=*/Type(),
                         op.getDigitBits(),
                         canRankByMatch(op, op.getItemsPerThread()),
-                        op.getRanking());
+                        op.getRanking(), /*matchFirst=*/op.getWarpStriped());
 }
 
 LogicalResult mlir::warp::verifyRadixSortKeyOrder(
@@ -1841,7 +1852,8 @@ LogicalResult BlockHistogramOp::verify() {
                          << threads << " threads x " << n;
   RadixSortLayout layout =
       getRadixLayout(threads, n, items.getElementType(), /*valueType=*/Type(),
-                     kMaxDefaultRadixBits, canRankByMatch(*this, n));
+                     kMaxDefaultRadixBits, canRankByMatch(*this, n),
+                     /*ranking=*/std::nullopt, /*matchFirst=*/false);
   if (layout.sharedBytes > kMaxStaticSharedBytes)
     return emitOpError() << "with algorithm = <sort> needs "
                          << layout.sharedBytes

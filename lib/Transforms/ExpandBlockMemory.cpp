@@ -35,6 +35,16 @@ template <typename Op>
 constexpr bool isWarpTile = std::is_same_v<Op, LoadOp> ||
                             std::is_same_v<Op, StoreOp>;
 
+/// Whether a block op's items are warp-striped (a warp op's `striped`
+/// is already over its warp).
+template <typename Op>
+bool isWarpStriped(Op op) {
+  if constexpr (isWarpTile<Op>)
+    return false;
+  else
+    return op.getWarpStriped();
+}
+
 /// Where the executing thread's items lie in its group's tile (the block's,
 /// or for a warp op its warp's), and how to reach them.
 class Tile {
@@ -75,6 +85,12 @@ public:
     if (positions)
       return positions->position(j, Arrangement::Striped);
     return add(lane, cst(int64_t(width) * j));
+  }
+
+  /// A block op's warp-striped position of item j (lane l of warp w, its
+  /// warp of L threads: 32 w N + l + L j).
+  Value warpStriped(int64_t j) {
+    return positions->position(j, Arrangement::WarpStriped);
   }
 
   /// The position of item j in the arrangement `algorithm` (transpose or
@@ -248,6 +264,8 @@ void expandLoad(Op op) {
   Value items;
   if (op.getStriped()) {
     items = tile.load([&](int64_t j) { return tile.striped(j); }, fill);
+  } else if (isWarpStriped(op)) {
+    items = tile.load([&](int64_t j) { return tile.warpStriped(j); }, fill);
   } else {
     BlockMemoryAlgorithm algorithm = decideBlockMemoryAlgorithm(op);
     switch (algorithm) {
@@ -283,6 +301,8 @@ void expandStore(Op op) {
   auto blocked = [&](int64_t j) { return tile.blocked(j); };
   if (op.getStriped()) {
     tile.store(items, [&](int64_t j) { return tile.striped(j); });
+  } else if (isWarpStriped(op)) {
+    tile.store(items, [&](int64_t j) { return tile.warpStriped(j); });
   } else {
     BlockMemoryAlgorithm algorithm = decideBlockMemoryAlgorithm(op);
     switch (algorithm) {

@@ -63,7 +63,9 @@
 //
 // warp.block_radix_rank is one counting pass without the exchange: the
 // same ranking (RadixRanker, which the sort calls per pass), its layout
-// from getRadixRankLayout (a grid where one fits, else the registers).
+// from getRadixRankLayout (a grid where one fits, else the registers;
+// the match ranking first for warp-striped keys, which it counts as they
+// are, where the other two count them through block exchanges).
 // With a digit region, the ranking counts the region's i32 (its low R
 // bits) instead of an image's bits, the region copied per key where the
 // ranking needs that key's digit.
@@ -160,6 +162,9 @@ public:
   SmallVector<Value> rankDigits(size_t items,
                                 function_ref<Value(size_t)> digitAt,
                                 unsigned count) {
+    if (warpStripedItems &&
+        layout.algorithm != RadixRankAlgorithm::MatchCounters)
+      return rankWarpStripedAsBlocked(items, digitAt, count);
     digitBits = count;
     // The grid's words are columns of threads in one ranking and of warps
     // in another of the same module: the previous ranking's reads of its
@@ -194,7 +199,41 @@ public:
     return start;
   }
 
+  /// Whether the items are warp-striped (lane l of warp w, of L threads,
+  /// holds positions 32 w N + l + L j), not blocked: the ranks are stable
+  /// in the order of those positions.
+  bool warpStripedItems = false;
+
 private:
+  /// The ranking of warp-striped items where it counts blocked digits
+  /// (the grid and the registers): the digits through a
+  /// warp.block_exchange <warp_striped_to_blocked>, the ranks back.
+  SmallVector<Value>
+  rankWarpStripedAsBlocked(size_t items, function_ref<Value(size_t)> digitAt,
+                           unsigned count) {
+    auto vectorType = VectorType::get({int64_t(items)}, b.getI32Type());
+    auto exchange = [&](ArrayRef<Value> values, ExchangeDirection direction) {
+      Value exchanged = BlockExchangeOp::create(
+          b, loc, vectorType,
+          ExchangeDirectionAttr::get(b.getContext(), direction),
+          vector::FromElementsOp::create(b, loc, vectorType, values));
+      SmallVector<Value> elements;
+      for (size_t j = 0; j < items; ++j)
+        elements.push_back(vector::ExtractOp::create(b, loc, exchanged, j));
+      return elements;
+    };
+    SmallVector<Value> striped;
+    for (size_t j = 0; j < items; ++j)
+      striped.push_back(digitAt(j));
+    SmallVector<Value> blocked =
+        exchange(striped, ExchangeDirection::WarpStripedToBlocked);
+    warpStripedItems = false;
+    SmallVector<Value> ranks = rankDigits(
+        items, [&](size_t j) { return blocked[j]; }, count);
+    warpStripedItems = true;
+    return exchange(ranks, ExchangeDirection::BlockedToWarpStriped);
+  }
+
   /// Bits [shift, shift + bits) of an image, as an i32.
   Value digitOf(Value bits, unsigned shift, unsigned count) {
     Type imageType = bits.getType();
@@ -451,7 +490,8 @@ private:
   /// BlockRadixRankMatch), then raked as rankInGrid's. Every warp is whole
   /// (the layout's condition).
   ///
-  /// The digits go warp-striped (warp.exchange by shuffles): lane l's
+  /// The digits go warp-striped (warp.exchange by shuffles; warp-striped
+  /// items are already, and their ranks stay so): lane l's
   /// item i is then the warp's item 32 i + l of the blocked order, and
   /// counting item 0 of every lane, then item 1, ... counts the warp's
   /// items in the blocked order. Per item: the lanes of the same digit
@@ -481,9 +521,9 @@ private:
     SmallVector<Value> digits;
     for (size_t j = 0; j < items; ++j)
       digits.push_back(digitAt(j));
-    Value striped = exchange(
-        vector::FromElementsOp::create(b, loc, vectorType, digits),
-        ExchangeDirection::BlockedToStriped);
+    Value striped = vector::FromElementsOp::create(b, loc, vectorType, digits);
+    if (!warpStripedItems)
+      striped = exchange(striped, ExchangeDirection::BlockedToStriped);
     Value lane = LaneIdOp::create(b, loc, i32Type);
     // The previous ranking's reads of this column are done; then its lanes
     // zero it, lane l its lanes l, l + 32, ... (those past the padding lane
@@ -530,6 +570,8 @@ private:
     SmallVector<Value> ranks;
     for (auto [halfSlot, counted] : llvm::zip_equal(halfSlots, counts))
       ranks.push_back(add(loadHalf(halfSlot), counted));
+    if (warpStripedItems)
+      return ranks;
     Value blocked = exchange(
         vector::FromElementsOp::create(b, loc, vectorType, ranks),
         ExchangeDirection::StripedToBlocked);
@@ -738,6 +780,7 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
   auto [thread, threads] = buildBlockThreadAndCount(b, loc, op);
   RadixRanker ranker(b, loc, layout, counterBuffer, counterHalves, thread,
                      threads, barrierFirst);
+  ranker.warpStripedItems = op.getWarpStriped();
   auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
   unsigned radixBits = op.getDigitBits();
   SmallVector<Value> ranks;

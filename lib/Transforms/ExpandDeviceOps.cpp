@@ -659,10 +659,12 @@ private:
         Value at = arith::AddIOp::create(b, offset, index(i * piece));
         Value items =
             checked ? BlockLoadOp::create(b, type, source, at, validItems(at, piece),
-                                          fill, false, algorithmAttr)
+                                          fill, /*striped=*/false,
+                                          /*warp_striped=*/false, algorithmAttr)
                           .getResult()
                     : BlockLoadOp::create(b, type, source, at, Value(), Value(),
-                                          false, algorithmAttr)
+                                          /*striped=*/false, /*warp_striped=*/false,
+                                          algorithmAttr)
                           .getResult();
         folded = folded ? combine(folded, items) : items;
       }
@@ -1525,7 +1527,7 @@ void DeviceKernelBuilder::storeTile(Value result, Value offset, Value target) {
       bytesOf(cast<VectorType>(result.getType()).getElementType()));
   auto store = [&](Value valid) {
     BlockStoreOp::create(b, result, target ? target : output, offset, valid,
-                         /*striped=*/false,
+                         /*striped=*/false, /*warp_striped=*/false,
                          algorithm ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
                                    : BlockMemoryAlgorithmAttr());
   };
@@ -2580,8 +2582,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
         b, valid,
         arith::IndexCastOp::create(b, b.getI32Type(),
                                    arith::MulIOp::create(b, thread, index(items))));
-    count(BlockLoadOp::create(b, type, input, offset, valid, sampleZero, false,
-                              BlockMemoryAlgorithmAttr()),
+    count(BlockLoadOp::create(b, type, input, offset, valid, sampleZero, /*striped=*/false,
+                              /*warp_striped=*/false, BlockMemoryAlgorithmAttr()),
           own,
           arith::AddIOp::create(b, offset, arith::MulIOp::create(b, thread, index(items))));
   }

@@ -284,7 +284,7 @@ decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
 
 template <typename Op>
 static BlockMemoryAlgorithm decideTileMemory(Op op) {
-  return decideBlockMemory(op, op.getAlgorithm(), op.getStriped(),
+  return decideBlockMemory(op, op.getAlgorithm(), op.isStripedArrangement(),
                            op.getValid(), cast<VectorType>(op.getItemsType()),
                            cast<MemRefType>(op.getMemref().getType()));
 }

@@ -21,7 +21,7 @@ namespace {
 /// (striped items have one).
 template <typename Op>
 void selectTileAlgorithm(Op op) {
-  if (!op.getStriped())
+  if (!op.isStripedArrangement())
     op.setAlgorithm(decideBlockMemoryAlgorithm(op));
 }
 

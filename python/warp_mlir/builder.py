@@ -1189,23 +1189,29 @@ class KernelBuilder(TileMixin):
         return self._emit("vector.from_elements", elements, VectorType(len(elements), i1))
 
     def block_load(self, buffer: Value, offset, items: int, striped: bool = False,
-                   valid=None, default=None, algorithm: Optional[str] = None) -> Value:
+                   valid=None, default=None, algorithm: Optional[str] = None,
+                   warp_striped: bool = False) -> Value:
         """warp.block_load (CUB BlockLoad): the block's tile buffer[offset ..
         offset + B*items), `items` per thread as a vector, blocked (thread t
-        gets t*items ..) or `striped` (t, t + B, ...). `valid` (i32, the same
+        gets t*items ..) or `striped` (t, t + B, ...), or `warp_striped`
+        (CUB's LoadDirectWarpStriped: lane l of warp w, of L threads, gets
+        32*w*items + l, + L, ...). `valid` (i32, the same
         in every thread): only the tile's first `valid` items are read, the
         others are `default` (unspecified without one). `algorithm`
         "direct", "vectorize", "transpose", "warp_transpose" or None (the
         compiler's choice); it changes how, never what. Every thread of the
         block must call it."""
         return self._tile_load("warp.block_load", buffer, offset, items, striped, valid,
-                               default, algorithm)
+                               default, algorithm, warp_striped=warp_striped)
 
     def block_store(self, items: Value, buffer: Value, offset, striped: bool = False,
-                    valid=None, algorithm: Optional[str] = None) -> None:
-        """warp.block_store (CUB BlockStore): the mirror of block_load; with
-        `valid` only the tile's first `valid` items are written."""
-        self._tile_store("warp.block_store", items, buffer, offset, striped, valid, algorithm)
+                    valid=None, algorithm: Optional[str] = None,
+                    warp_striped: bool = False) -> None:
+        """warp.block_store (CUB BlockStore): the mirror of block_load
+        (`striped` or `warp_striped` as there); with `valid` only the tile's
+        first `valid` items are written."""
+        self._tile_store("warp.block_store", items, buffer, offset, striped, valid, algorithm,
+                         warp_striped=warp_striped)
 
     def warp_load(self, buffer: Value, offset, items: int, striped: bool = False,
                   valid=None, default=None, algorithm: Optional[str] = None,
@@ -1230,17 +1236,22 @@ class KernelBuilder(TileMixin):
         self._tile_store("warp.store", items, buffer, offset, striped, valid, algorithm,
                          width)
 
-    def _tile_attributes(self, striped, algorithm) -> dict:
+    def _tile_attributes(self, striped, algorithm, warp_striped=False) -> dict:
         attributes = {}
         if _checks.flag(striped, "striped"):
             attributes["striped"] = self._ops.unit()
+        if _checks.flag(warp_striped, "warp_striped"):
+            if "striped" in attributes:
+                raise ValueError("a tile is striped over the block or warp_striped, "
+                                 "not both")
+            attributes["warp_striped"] = self._ops.unit()
         if algorithm is not None:
             attributes["algorithm"] = self._enum("block_memory_algorithm", algorithm,
                                                  "block memory algorithm")
         return attributes
 
     def _tile_load(self, name, buffer, offset, items, striped, valid, default, algorithm,
-                   width=None):
+                   width=None, warp_striped=False):
         what = name.removeprefix("warp.")
         buffer = self._memref(buffer, f"{what}'s buffer")
         element = buffer.type.element
@@ -1250,19 +1261,19 @@ class KernelBuilder(TileMixin):
             raise ValueError(f"{what}'s default is for the items past valid: give valid")
         fill = self._optional(default, element)
         attributes = {"operandSegmentSizes": _segment_sizes([buffer], [offset], valid, fill),
-                      **self._tile_attributes(striped, algorithm)}
+                      **self._tile_attributes(striped, algorithm, warp_striped)}
         if width is not None:
             attributes.update(self._tile_width(width, f"{what}'s width"))
         offset = self.coerce(offset, index)
         return self._emit(name, [buffer, offset, *valid, *fill], type, attributes)
 
     def _tile_store(self, name, items, buffer, offset, striped, valid, algorithm,
-                    width=None) -> None:
+                    width=None, warp_striped=False) -> None:
         what = name.removeprefix("warp.")
         items = self.value(items, "the stored items")
         buffer = self._memref(buffer, f"{what}'s buffer")
         valid = self._optional(valid, i32)
-        attributes = self._tile_attributes(striped, algorithm)
+        attributes = self._tile_attributes(striped, algorithm, warp_striped)
         if width is not None:
             attributes.update(self._tile_width(width, f"{what}'s width"))
         self._op(name, [items, buffer, self.coerce(offset, index), *valid],
@@ -1510,7 +1521,7 @@ class KernelBuilder(TileMixin):
     def block_radix_rank(self, keys: Value, bits: Optional[Tuple[int, int]] = None,
                          descending: bool = False, signed: bool = False, digit_prefix=False,
                          digit: Optional[Callable] = None, radix_bits: Optional[int] = None,
-                         ranking: Optional[str] = None):
+                         ranking: Optional[str] = None, warp_striped: bool = False):
         """warp.block_radix_rank (CUB BlockRadixRank::RankKeys): each of the
         block's B*N keys' rank (a vector<N x i32>) in the block's stable
         order by its digit, bits [b0, b1) of the key's unsigned image
@@ -1526,7 +1537,9 @@ class KernelBuilder(TileMixin):
         known_block_size; or an int M where the block size is not
         promised), also each thread's bins t*M .. t*M+M-1: the keys ranked
         before bin b's digit (0 past the digits). `ranking`: as
-        block_radix_sort's. Returns the ranks, or
+        block_radix_sort's. With `warp_striped` the keys are warp-striped
+        (block_load(..., warp_striped=True)), stable in that order, and
+        the match ranking needs no exchange. Returns the ranks, or
         (ranks, prefix). Every thread of the block must call it (it holds
         barriers)."""
         keys = self.value(keys, "the ranked keys")
@@ -1559,6 +1572,8 @@ class KernelBuilder(TileMixin):
             attributes = self._radix_order(keys, descending, signed, bits, most_bits=8)
             radix = bits[1] - bits[0]
         self._ranking(attributes, ranking)
+        if _checks.flag(warp_striped, "warp_striped"):
+            attributes["warp_striped"] = self._ops.unit()
         types: List[Type] = [vector(keys.type.size, i32)]
         if digit_prefix is True:
             threads = getattr(self, "_known_block_threads", None)

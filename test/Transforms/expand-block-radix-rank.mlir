@@ -115,3 +115,44 @@ gpu.module @registers {
     gpu.return
   }
 }
+
+// -----
+
+// Warp-striped keys (warp_striped): the match ranking, the compiler's
+// choice for them in a block of whole warps, counts them as they are: no
+// warp.exchange before the counting or after it.
+// CHECK-LABEL: gpu.module @warp_striped_match
+// CHECK-LABEL: gpu.func @rank
+// CHECK-NOT: warp.exchange
+// CHECK-COUNT-4: warp.match_any
+// CHECK-NOT: warp.exchange
+// CHECK: gpu.return
+gpu.module @warp_striped_match {
+  gpu.func @rank(%k: vector<4xi32>, %out: memref<4xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %r = warp.block_radix_rank %k bits 0 to 4 warp_striped : vector<4xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<4xi32>, vector<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The grid ranking counts blocked digits: warp-striped keys' digits go
+// through a block exchange there (expanded here: its buffer), the
+// raking's block scan, and the ranks back through another.
+// CHECK-LABEL: gpu.module @warp_striped_grid
+// CHECK-LABEL: gpu.func @rank
+// CHECK: memref.get_global @__warp_block_radix_counters
+// CHECK: memref.get_global @__warp_block_exchange
+// CHECK: memref.get_global @__warp_block_scratch
+// CHECK: memref.get_global @__warp_block_exchange
+// CHECK: gpu.return
+gpu.module @warp_striped_grid {
+  gpu.func @rank(%k: vector<4xi32>, %out: memref<4xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
+    %r = warp.block_radix_rank %k bits 0 to 4 warp_striped : vector<4xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<4xi32>, vector<4xi32>
+    gpu.return
+  }
+}

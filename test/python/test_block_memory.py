@@ -1,6 +1,6 @@
 """warp.block_load / warp.block_store (CUB BlockLoad / BlockStore): every
 algorithm moves the same items. Tiles of N items per thread at an offset,
-blocked and striped, partial tiles (valid, default), over ragged, 2-D and
+blocked, striped and warp-striped, partial tiles (valid, default), over ragged, 2-D and
 whole-warp blocks, on the simulator (and a GPU) against numpy index
 arithmetic from the definitions."""
 import functools
@@ -35,10 +35,11 @@ def copy_program(type_name, n, algorithm, striped, partial, known=None):
         threads = k.block_dim("x") * k.block_dim("y") * k.block_dim("z")
         tile = off + k.block_id("x") * threads * n
         extra = dict(valid=valid, default=k.constant(-7, element)) if partial else {}
-        items = k.block_load(x, tile, n, striped=striped, algorithm=algorithm, **extra)
+        arrangement = dict(warp_striped=True) if striped == "warp" else dict(striped=striped)
+        items = k.block_load(x, tile, n, algorithm=algorithm, **arrangement, **extra)
         k.store_vector(seen, (k.block_id("x") * threads + t) * n, items)
-        k.block_store(items, out, tile, striped=striped, algorithm=algorithm,
-                      valid=valid if partial else None)
+        k.block_store(items, out, tile, algorithm=algorithm,
+                      valid=valid if partial else None, **arrangement)
     return prog
 
 
@@ -50,7 +51,15 @@ def expected(x, off, blocks, threads, n, striped, valid):
         base = off + b * threads * n
         for t in range(threads):
             for j in range(n):
-                g = j * threads + t if striped else t * n + j
+                if striped == "warp":
+                    # Lane l of warp w, its warp of L threads (a ragged
+                    # last warp has fewer).
+                    w, lane = divmod(t, 32)
+                    g = 32 * w * n + lane + min(32, threads - 32 * w) * j
+                elif striped:
+                    g = j * threads + t
+                else:
+                    g = t * n + j
                 inside = valid is None or g < valid
                 seen.append(x[base + g] if inside else -7)
         limit = threads * n if valid is None else max(0, min(valid, threads * n))
@@ -73,6 +82,10 @@ CASES = [
     ("i64", 3, "warp_transpose", False, True, (96, 1, 1)),
     ("f32", 4, None, False, True, (128, 1, 1)),
     ("f32", 1, None, False, False, None),
+    # Warp-striped (CUB's LoadDirectWarpStriped / StoreDirectWarpStriped).
+    ("f32", 4, None, "warp", False, None),
+    ("i16", 3, "direct", "warp", True, None),
+    ("i64", 2, None, "warp", True, (64, 2, 1)),
 ]
 BLOCKS = [1, 33, 100, (16, 3, 2), 256]
 
@@ -115,6 +128,14 @@ def test_block_load_errors_at_the_call():
         @prog.kernel(x=wm.memref(wm.i16))
         def short(k, x):
             k.block_load(x, 0, 4, algorithm="transpose")
+    with pytest.raises(wm.VerificationError, match="striped items take algorithm 'direct'"):
+        @prog.kernel(x=wm.memref(wm.f32))
+        def warp_striped_vectors(k, x):
+            k.block_load(x, 0, 4, warp_striped=True, algorithm="vectorize")
+    with pytest.raises(ValueError, match="not both"):
+        @prog.kernel(x=wm.memref(wm.f32))
+        def both(k, x):
+            k.block_load(x, 0, 4, striped=True, warp_striped=True)
     with pytest.raises(ValueError, match="give valid"):
         @prog.kernel(x=wm.memref(wm.f32))
         def no_valid(k, x):

@@ -306,3 +306,75 @@ def test_rankings_of_both_grid_layouts_in_one_kernel(backend):
     wm.launch(compiled, "rank", 1, block, x, r, s, backend=backend)
     np.testing.assert_array_equal(r, expected_ranks(digits(x, "i32", False, (0, 8)), 256, False))
     np.testing.assert_array_equal(s, expected_ranks(digits(x, "i32", False, (8, 12)), 16, True))
+
+
+@functools.lru_cache(maxsize=None)
+def warp_striped_program(key, n, bits, block, ranking, known, descending):
+    """Loads N keys per thread warp-striped (block_load warp_striped:
+    lane l of warp w, of L threads, position 32 w N + l + L j), ranks them
+    warp_striped and stores the ranks warp-striped: each rank lands at its
+    key's position."""
+    element = TYPES[key][0]
+    prog = wm.Program(f"rank_ws_{key}_{n}")
+
+    @prog.kernel(x=wm.memref(element), r=wm.memref(wm.i32))
+    def rank(k, x, r):
+        if known:
+            k.known_block_size(*block)
+        keys = k.block_load(x, 0, n, warp_striped=True)
+        ranks = k.block_radix_rank(keys, bits, warp_striped=True, ranking=ranking,
+                                   descending=descending)
+        k.block_store(ranks, r, 0, warp_striped=True)
+    return prog
+
+
+# Rankings x blocks: match (whole warps; the compiler's choice for
+# warp-striped keys where it can run), grid and registers (the digits
+# through block exchanges), a ragged block (100 threads: its last warp of
+# 4 threads strides by 4) and a block known only at run time.
+WARP_STRIPED = [("i32", 8, (0, 8), (256,), None, True, False),
+                ("i8", 4, (0, 8), (64,), "match", True, True),
+                ("f32", 4, (24, 32), (64,), "grid", True, False),
+                ("i16", 2, (3, 8), (96,), "registers", True, True),
+                ("i64", 4, (56, 64), (100,), None, True, False),
+                ("i32", 3, (4, 9), (16, 5), None, False, False)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key,n,bits,block,ranking,known,descending", WARP_STRIPED, ids=str)
+def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descending):
+    """warp.block_radix_rank ... warp_striped: the ranks of keys in the
+    warp-striped arrangement are stable in position order, so the ranks
+    stored at the keys' positions are numpy's stable argsort ranks of the
+    tile in memory."""
+    threads = block_threads(block)
+    compiled = wm.compile(
+        warp_striped_program(key, n, bits, block, ranking, known, descending), chip="sm_90")
+    if ranking is None and threads % 32 == 0 and known:
+        assert "match.any.sync" in compiled.ptx
+        # The match ranking counts warp-striped keys as they are.
+        assert "shfl.sync.idx" in compiled.ptx  # the leader's count only
+    rng = np.random.default_rng([threads, n, bits[0], 5])
+    x = keys_for(rng, key, threads * n, bits)
+    r = np.full(threads * n, -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, backend=backend)
+    d = digits(x, key, False, bits)
+    np.testing.assert_array_equal(r, expected_ranks(d, 1 << (bits[1] - bits[0]), descending))
+
+
+def test_warp_striped_match_has_no_exchange():
+    """With warp-striped keys the match ranking shuffles once per key (the
+    group leader's count), where blocked keys also pay two exchanges of N
+    shuffles each."""
+    def shuffles(warp_striped):
+        prog = wm.Program("rank_shuffles")
+
+        @prog.kernel(x=wm.memref(wm.i32), r=wm.memref(wm.i32))
+        def rank(k, x, r):
+            k.known_block_size(128)
+            keys = k.block_load(x, 0, 4, warp_striped=warp_striped)
+            ranks = k.block_radix_rank(keys, (0, 8), ranking="match",
+                                       warp_striped=warp_striped)
+            k.block_store(ranks, r, 0, warp_striped=warp_striped)
+        return wm.compile(prog, chip="sm_90").ptx.count("shfl.sync")
+    assert shuffles(True) + 8 <= shuffles(False)

@@ -875,7 +875,12 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
     `t = x + X * (y + Y * z)`) load the tile `source[offset ..
     offset + B*N)`, `N` items per thread in a `vector<N x T>`: thread `t`
     gets items `t*N .. t*N + N-1` (the blocked arrangement), or with
-    `striped` items `t, t + B, ..., t + (N-1) B`. With `valid %n` only the
+    `striped` items `t, t + B, ..., t + (N-1) B`, or with `warp_striped`
+    (CUB's `LoadDirectWarpStriped`) lane `l` of warp `w`, a warp of `L`
+    threads (32 but in a ragged last warp), items `32wN + l + Lj`, `j = 0
+    .. N-1`: each warp's `32N` items striped over its lanes (the
+    arrangement `warp.block_radix_rank ... warp_striped` ranks). With
+    `valid %n` only the
     tile's first `n` items are read (CUB's `valid_items`, the same in every
     thread; a partial last tile): the others get `default`, or values that
     are not specified without one. Every thread of the block must execute
@@ -886,7 +891,7 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
 
     * `direct` (`BLOCK_LOAD_DIRECT` / `_STRIPED`): each thread loads its
       items where they are: strided in a warp for blocked items, coalesced
-      for striped ones. The only choice for `striped`.
+      for striped ones. The only choice for `striped` and `warp_striped`.
     * `vectorize` (`BLOCK_LOAD_VECTORIZE`): each thread loads its `N`
       consecutive items with vector loads of `min(N * sizeof(T), 16)`
       bytes where the tile's address is aligned to them (checked at run
@@ -914,18 +919,22 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
   let arguments = (ins Arg<MemRefRankOf<[AnyType], [1]>, "", [MemRead]>:$source,
                        Index:$offset,
                        Optional<I32>:$valid, Optional<AnyType>:$fill,
-                       UnitAttr:$striped,
+                       UnitAttr:$striped, UnitAttr:$warp_striped,
                        OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
   let results = (outs Warp_MemoryItems:$result);
   let assemblyFormat = [{
     $source `[` $offset `]` (`valid` $valid^)? (`default` $fill^)?
-    (`striped` $striped^)? (`algorithm` `=` $algorithm^)? attr-dict `:`
+    (`striped` $striped^)? (`warp_striped` $warp_striped^)?
+    (`algorithm` `=` $algorithm^)? attr-dict `:`
     type($source) `,` type($result)
     `` custom<DefaultType>(ref($fill), ref(type($result)), type($fill))
   }];
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getResult().getType(); }
     ::mlir::Value getMemref() { return getSource(); }
+    /// Whether the items are striped over the block or over each warp
+    /// (coalesced already: `direct` is the only algorithm).
+    bool isStripedArrangement() { return getStriped() || getWarpStriped(); }
   }];
   let hasVerifier = 1;
 }
@@ -935,7 +944,9 @@ def Warp_BlockStoreOp : Warp_BlockMemoryOp<"block_store"> {
   let description = [{
     The mirror of `warp.block_load`: thread `t`'s items go to
     `dest[offset + t*N + j]` (blocked) or, with `striped`,
-    `dest[offset + j*B + t]`; with `valid %n` only the tile's first `n`
+    `dest[offset + j*B + t]`, or with `warp_striped` (CUB's
+    `StoreDirectWarpStriped`) `dest[offset + 32wN + l + Lj]` for lane `l`
+    of warp `w` (of `L` threads); with `valid %n` only the tile's first `n`
     items are written. `algorithm` as for `warp.block_load` (`transpose`
     exchanges `<blocked_to_striped>` first, then stores coalesced;
     `warp_transpose` the same within each warp).
@@ -947,15 +958,19 @@ def Warp_BlockStoreOp : Warp_BlockMemoryOp<"block_store"> {
   let arguments = (ins Warp_MemoryItems:$items,
                        Arg<MemRefRankOf<[AnyType], [1]>, "", [MemWrite]>:$dest,
                        Index:$offset, Optional<I32>:$valid,
-                       UnitAttr:$striped,
+                       UnitAttr:$striped, UnitAttr:$warp_striped,
                        OptionalAttr<Warp_BlockMemoryAlgorithmEnum>:$algorithm);
   let assemblyFormat = [{
     $items `,` $dest `[` $offset `]` (`valid` $valid^)? (`striped` $striped^)?
+    (`warp_striped` $warp_striped^)?
     (`algorithm` `=` $algorithm^)? attr-dict `:` type($items) `,` type($dest)
   }];
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getItems().getType(); }
     ::mlir::Value getMemref() { return getDest(); }
+    /// Whether the items are striped over the block or over each warp
+    /// (coalesced already: `direct` is the only algorithm).
+    bool isStripedArrangement() { return getStriped() || getWarpStriped(); }
   }];
   let hasVerifier = 1;
 }
@@ -1032,6 +1047,8 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getResult().getType(); }
     ::mlir::Value getMemref() { return getSource(); }
+    /// Whether the items are striped over the (logical) warp.
+    bool isStripedArrangement() { return getStriped(); }
   }];
   let hasVerifier = 1;
 }
@@ -1071,6 +1088,8 @@ def Warp_StoreOp : Warp_BlockMemoryOp<"store"> {
   let extraClassDeclaration = commonDeclarations # [{
     ::mlir::Type getItemsType() { return getItems().getType(); }
     ::mlir::Value getMemref() { return getDest(); }
+    /// Whether the items are striped over the (logical) warp.
+    bool isStripedArrangement() { return getStriped(); }
   }];
   let hasVerifier = 1;
 }
@@ -1448,7 +1467,14 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     returns each key's *rank* (`vector<N x i32>`): its position in the
     block's stable order by digit, ascending, or with `descending`
     descending; keys of one digit keep their blocked order (thread, then
-    item). This is CUB's `BlockRadixRank::RankKeys` with a digit extractor
+    item). With `warp_striped` the keys are in the warp-striped arrangement
+    instead (`warp.block_load ... warp_striped`: lane `l` of warp `w`, a
+    warp of `L` threads, holds positions `32wN + l + Lj`), and keys of one
+    digit keep the order of those positions; a rank is still a position
+    in the block's order (CUB's `BlockRadixRankMatch` over keys loaded
+    with `LoadDirectWarpStriped`, as its onesweep sort and its
+    `BlockRadixRank` benchmarks do).
+    This is CUB's `BlockRadixRank::RankKeys` with a digit extractor
     of those bits (CUB's `IS_DESCENDING` for `descending`): one counting
     pass of `warp.block_radix_sort`, whose lowering ranks through the same
     code.
@@ -1490,7 +1516,13 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     `BlockRadixRankMatch`, the sort's description has the steps); else the
     counters in registers with `warp.block_scan`s of counter words;
     `ranking = <grid|match|registers>` names one as on the sort (and
-    `warp-select-lowering` writes the compiler's choice). With the digit
+    `warp-select-lowering` writes the compiler's choice). The match
+    ranking counts warp-striped digits, so blocked keys go through two
+    `warp.exchange`s (the digits there, the ranks back) and `warp_striped`
+    keys through none; the other rankings count blocked digits, so
+    `warp_striped` keys take a `warp.block_exchange
+    <warp_striped_to_blocked>` of the digits and one back of the ranks.
+    With the digit
     prefix and a grid, a barrier after the prefixes are read
     (they are in the grid's column 0, which the next ranking of the kernel
     clears).
@@ -1499,6 +1531,10 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>
     %r2, %p = warp.block_radix_rank %f descending bits 24 to 32
         : vector<2xf32>, vector<1xi32>
+    // Keys loaded warp-striped, ranked without exchanges.
+    %ws = warp.block_load %in[%off] warp_striped : memref<?xi32>, vector<8xi32>
+    %r4 = warp.block_radix_rank %ws bits 0 to 8 warp_striped
+        ranking = <match> : vector<8xi32>
     // Digits (key >> 3) & 15 of a user extractor.
     %r3 = warp.block_radix_rank %keys radix_bits = 4 : vector<4xi32>
         digit(%k: i32) {
@@ -1513,6 +1549,7 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
                        OptionalAttr<I32Attr>:$begin_bit,
                        OptionalAttr<I32Attr>:$end_bit,
                        OptionalAttr<I32Attr>:$radix_bits,
+                       UnitAttr:$warp_striped,
                        OptionalAttr<Warp_RadixRankingEnum>:$ranking);
   let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
                       Optional<FixedVectorOfRankAndType<[1], [I32]>>:
@@ -1521,7 +1558,7 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
   let assemblyFormat = [{
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
     (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
-    (`ranking` `=` $ranking^)?
+    (`warp_striped` $warp_striped^)? (`ranking` `=` $ranking^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
     `` custom<DigitRegion>($digit)
   }];

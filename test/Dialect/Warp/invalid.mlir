@@ -547,6 +547,22 @@ func.func @block_load_default_type(%m: memref<?xf32>, %o: index, %n: i32, %z: f6
 
 // -----
 
+func.func @block_load_warp_striped_vectorize(%m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_load' op striped items take algorithm 'direct' (striped accesses are coalesced already), got 'vectorize'}}
+  %0 = warp.block_load %m[%o] warp_striped algorithm = <vectorize> : memref<?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @block_store_striped_twice(%v: vector<4xf32>, %m: memref<?xf32>, %o: index) {
+  // expected-error @+1 {{'warp.block_store' op takes 'striped' (over the block) or 'warp_striped' (over each warp), not both}}
+  warp.block_store %v, %m[%o] striped warp_striped : vector<4xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
 func.func @block_load_striped_transpose(%m: memref<?xf32>, %o: index) {
   // expected-error @+1 {{'warp.block_load' op striped items take algorithm 'direct' (striped accesses are coalesced already), got 'transpose'}}
   %0 = warp.block_load %m[%o] striped algorithm = <transpose> : memref<?xf32>, vector<4xf32>

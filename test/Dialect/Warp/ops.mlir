@@ -289,6 +289,11 @@ func.func @block_memory(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) {
   warp.block_store %a, %m[%o] algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
   // CHECK: warp.block_store %{{.*}}, %{{.*}}[%{{.*}}] striped : vector<4xf32>, memref<?xf32>
   warp.block_store %b, %m[%o] striped : vector<4xf32>, memref<?xf32>
+  // CHECK: %[[W:.*]] = warp.block_load %{{.*}}[%{{.*}}] valid %{{.*}} warp_striped algorithm = <direct> : memref<?xf32>, vector<4xf32>
+  // GENERIC: "warp.block_load"(%{{.*}}, %{{.*}}, %{{.*}}) <{algorithm = #warp.block_memory_algorithm<direct>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, warp_striped}> : (memref<?xf32>, index, i32) -> vector<4xf32>
+  %w = warp.block_load %m[%o] valid %n warp_striped algorithm = <direct> : memref<?xf32>, vector<4xf32>
+  // CHECK: warp.block_store %[[W]], %{{.*}}[%{{.*}}] warp_striped : vector<4xf32>, memref<?xf32>
+  warp.block_store %w, %m[%o] warp_striped : vector<4xf32>, memref<?xf32>
   return
 }
 
@@ -509,7 +514,10 @@ func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7x
   %1:2 = warp.block_radix_rank %f descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
   // CHECK: warp.block_radix_rank %{{.*}} descending signed bits 63 to 64 : vector<7xi64>
   %2 = warp.block_radix_rank %l descending signed bits 63 to 64 : vector<7xi64>
-  return %0, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
+  // CHECK: warp.block_radix_rank %{{.*}} bits 0 to 4 warp_striped ranking = <grid> : vector<4xi32>
+  // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32, ranking = #warp.radix_ranking<grid>, warp_striped}> ({
+  %3 = warp.block_radix_rank %k bits 0 to 4 warp_striped ranking = <grid> : vector<4xi32>
+  return %3, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
 }
 
 // A custom digit extractor (any key type) and a sort of a tuple of keys.
