@@ -49,18 +49,21 @@
 // least-significant-digit passes of three kernels each: the blocks (a
 // capped grid, each over an even share of the tiles) count their keys'
 // digits, a block per digit scans that digit's counts over the blocks,
-// and each block moves its tiles in order, each sorted by the digit with
-// warp.block_radix_sort (one match-ranking pass:
-// DeviceTiling::kRadixSortTileRanking), where the scans say, into the
-// outputs or a scratch buffer by turns. A segmented radix sort is one
+// and each block moves its tiles in order: each tile loaded warp-striped,
+// ranked by the digit with warp.block_radix_rank ... warp_striped (the
+// match ranking, no exchanges; its digit prefix gives the tile's digit
+// starts and counts), scattered to striped order by its ranks
+// (warp.block_scatter) and stored where the scans say, into the outputs or
+// a scratch buffer by turns. A segmented radix sort is one
 // kernel of a block per segment: a segment of a tile is one block sort; a
 // longer one takes the same passes within its block (count the segment's
-// digits, scan them, then sort and move tile by tile), by turns into the
+// digits, scan them, then rank and move tile by tile), by turns into the
 // outputs and a scratch of the keys' size.
 //
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/CombineKinds.h"
+#include "WarpDialect/Transforms/BlockPositions.h"
 #include "WarpDialect/Transforms/LoweringPolicy.h"
 #include "WarpDialect/Transforms/Passes.h"
 #include "WarpDialect/Utils/Builders.h"
@@ -360,10 +363,11 @@ private:
   void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                            unsigned pass);
   /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
-  /// N) of a tile whose first `valid` (i32) keys, in the blocked
-  /// arrangement, are keys: all ones past them, which sort after every
-  /// key.
-  Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid);
+  /// N) of a tile whose first `valid` (i32) keys, in `arrangement`
+  /// (blocked or warp-striped), are keys: all ones past them, which sort
+  /// after every key.
+  Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid,
+                        Arrangement arrangement = Arrangement::Blocked);
   /// Counts each of the thread's `keys` of the tile's first `valid` by
   /// its digit (image bits [shift, shift + bits)) in `counts` (workgroup
   /// i32 counters, a workgroup atomic each).
@@ -373,10 +377,11 @@ private:
   /// by image bits [begin, end), striped: thread t gets ranks t, t + B, ...
   BlockRadixSortOp sortRadixTile(const RadixSortConfig &sort, Value keys, Value values,
                                  Value valid, unsigned begin, unsigned end);
-  /// Stores the keys (from their images) and values of `sorted`'s ranks
-  /// below `valid` at `placeOf(image, rank)` (an index) of `destKeys` and
-  /// `destValues`.
-  void storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted, Value valid,
+  /// Stores the keys (from their `images`) and `values` (may be null) of
+  /// a sorted tile, striped (thread t holds ranks t, t + B, ...), of the
+  /// ranks below `valid` at `placeOf(image, rank)` (an index) of
+  /// `destKeys` and `destValues`.
+  void storeSortedTile(const RadixSortConfig &sort, Value images, Value values, Value valid,
                        Value destKeys, Value destValues,
                        function_ref<Value(Value, Value)> placeOf);
   /// A segment of a segmented op: its number, its bounds [first, last)
@@ -432,11 +437,12 @@ private:
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
-  /// The workgroup arrays of `digits` digits that moveRadixTiles uses: a
-  /// tile's digit counters (i32), and where each digit's keys of the tile
-  /// go, less their ranks (i64).
+  /// The workgroup arrays of `digits` digits that moveRadixTiles uses:
+  /// a tile's digit counters or where each digit's keys start in it
+  /// (i32), and where the digit's keys go in the output less their ranks
+  /// (i64).
   struct RadixTileMemory {
-    Value tileCounts, bases;
+    Value tileStarts, bases;
   };
   RadixTileMemory radixTileMemory(gpu::GPUFuncOp kernel, int64_t digits);
   /// Thread d's count (i64; 0 for d past the radix) of the keys of digit d
@@ -451,10 +457,17 @@ private:
   /// tile in order, each sorted stably by the digit (striped, so that the
   /// stores of a digit's keys are consecutive): a key goes to `start`
   /// (thread d's: the i64 position where digit d's keys of these tiles
-  /// begin) plus its rank among them.
+  /// begin) plus its rank among them. `byRank`: each tile loaded
+  /// warp-striped, ranked (warp.block_radix_rank, whose digit prefix
+  /// also gives the tile's counts) and scattered by its ranks (keys and
+  /// values of 4 or 8 bytes: warp.block_scatter's items); else counted
+  /// by atomics and sorted with one warp.block_radix_sort pass, whose
+  /// buffers the segmented sort's kernel shares with its short segments'
+  /// sorts.
   void moveRadixTiles(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                       std::pair<Value, Value> source, std::pair<Value, Value> dest,
-                      Value first, Value last, Value start, const RadixTileMemory &memory);
+                      Value first, Value last, Value start, const RadixTileMemory &memory,
+                      bool byRank);
   /// One least-significant-digit pass of a segmented radix sort over the
   /// long segment [first, last) (index) from the `source` keys and values
   /// to `dest`'s, at the same positions; `counts` the segment's digit
@@ -645,9 +658,11 @@ private:
                  std::optional<BlockMemoryAlgorithm> algorithm) {
     return loadTile(input, pad(element), offset, count, pieces, algorithm);
   }
-  /// The same from `source`, with `fill` past `n`.
+  /// The same from `source`, with `fill` past `n`; `warpStriped` loads
+  /// each piece warp-striped instead of blocked (no algorithm then).
   Value loadTile(Value source, Value fill, Value offset, int64_t count,
-                 int64_t pieces, std::optional<BlockMemoryAlgorithm> algorithm) {
+                 int64_t pieces, std::optional<BlockMemoryAlgorithm> algorithm,
+                 bool warpStriped = false) {
     auto type = VectorType::get({count}, fill.getType());
     int64_t piece = count * DeviceTiling::kThreads;
     auto algorithmAttr =
@@ -659,12 +674,11 @@ private:
         Value at = arith::AddIOp::create(b, offset, index(i * piece));
         Value items =
             checked ? BlockLoadOp::create(b, type, source, at, validItems(at, piece),
-                                          fill, /*striped=*/false,
-                                          /*warp_striped=*/false, algorithmAttr)
+                                          fill, /*striped=*/false, warpStriped,
+                                          algorithmAttr)
                           .getResult()
                     : BlockLoadOp::create(b, type, source, at, Value(), Value(),
-                                          /*striped=*/false, /*warp_striped=*/false,
-                                          algorithmAttr)
+                                          /*striped=*/false, warpStriped, algorithmAttr)
                           .getResult();
         folded = folded ? combine(folded, items) : items;
       }
@@ -2762,22 +2776,39 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
   Value total = loadI64If(inRadix, p.views.totals, thread);
   Value before = loadI64If(inRadix, p.views.offsets, slot);
   Value start = arith::AddIOp::create(b, exclusiveBlockSum(total), before);
-  moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory);
+  // Keys and values the block exchanges move (4 or 8 bytes) by rank.
+  auto exchangeable = [](Type type) {
+    return !type || type.getIntOrFloatBitWidth() >= 32;
+  };
+  moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory,
+                 /*byRank=*/exchangeable(sort.key) && exchangeable(sort.value));
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
-                                           Value valid) {
+                                           Value valid, Arrangement arrangement) {
   auto keysType = cast<VectorType>(keys.getType());
   int64_t items = keysType.getNumElements();
   auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
   Value padding = arith::ConstantOp::create(
       b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
-  Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+  // Item j's position in the tile: t N + j blocked; warp-striped (the
+  // kernels' blocks are whole warps) 32 N w + l + 32 j.
+  Value first;
+  int64_t step = 1;
+  if (arrangement == Arrangement::WarpStriped) {
+    Value lane = arith::AndIOp::create(b, thread, index(kWarpSize - 1));
+    Value warpFirst = arith::MulIOp::create(b, arith::SubIOp::create(b, thread, lane),
+                                            index(items));
+    first = arith::AddIOp::create(b, warpFirst, lane);
+    step = kWarpSize;
+  } else {
+    first = arith::MulIOp::create(b, thread, index(items));
+  }
+  first = arith::IndexCastOp::create(b, b.getI32Type(), first);
   SmallVector<Value> images;
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+    Value position = arith::AddIOp::create(b, first, i32(j * step));
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position, valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
     images.push_back(arith::SelectOp::create(b, inside, image, padding));
@@ -2824,26 +2855,26 @@ BlockRadixSortOp DeviceKernelBuilder::sortRadixTile(const RadixSortConfig &sort,
   return sorted;
 }
 
-void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, BlockRadixSortOp sorted,
-                                          Value valid, Value destKeys, Value destValues,
+void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, Value images,
+                                          Value values, Value valid, Value destKeys,
+                                          Value destValues,
                                           function_ref<Value(Value, Value)> placeOf) {
-  int64_t items = sorted.getItemsPerThread();
+  int64_t items = cast<VectorType>(images.getType()).getNumElements();
   for (int64_t j = 0; j < items; ++j) {
     Value rank = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
     Value inside = arith::CmpIOp::create(
         b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
         valid);
     ifThen(inside, [&] {
-      Value image = vector::ExtractOp::create(b, sorted.getSortedKeys().front(), j);
+      Value image = vector::ExtractOp::create(b, images, j);
       Value at = placeOf(image, rank);
       memref::StoreOp::create(b,
                               buildRadixKey(b, b.getLoc(), image, sort.key, sort.isSigned,
                                             sort.descending),
                               destKeys, ValueRange{at});
-      if (sort.value)
-        memref::StoreOp::create(
-            b, vector::ExtractOp::create(b, sorted.getSortedValues(), j), destValues,
-            ValueRange{at});
+      if (values)
+        memref::StoreOp::create(b, vector::ExtractOp::create(b, values, j), destValues,
+                                ValueRange{at});
     });
   }
 }
@@ -2898,7 +2929,8 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                         first, sort.itemsPerThread(), 1, std::nullopt);
     Value valid = validItems(first, sort.tileItems());
     auto sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
-    storeSortedTile(sort, sorted, valid, intoOutputs ? keysOut : keysIn,
+    storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
+                    intoOutputs ? keysOut : keysIn,
                     intoOutputs ? valuesOut : valuesIn, [&](Value, Value rank) {
                       return arith::AddIOp::create(b, first, rank);
                     });
@@ -2951,43 +2983,93 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
                                          unsigned bits, std::pair<Value, Value> source,
                                          std::pair<Value, Value> dest, Value first, Value last,
-                                         Value start, const RadixTileMemory &memory) {
+                                         Value start, const RadixTileMemory &memory,
+                                         bool byRank) {
   int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
-  Value inRadix =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(int64_t(1) << bits));
+  int64_t radix = int64_t(1) << bits;
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
   auto loop = scf::ForOp::create(b, first, last, index(tileItems), ValueRange{start});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value offset = loop.getInductionVar();
+  // By rank, the tile warp-striped: the arrangement the match ranking
+  // counts without exchanges (CUB's onesweep loads so).
   Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, items, 1, std::nullopt);
+                        offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
   Value values;
   if (sort.value)
     values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, items, 1, std::nullopt);
+                      offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
   Value valid = validItems(offset, tileItems);
-  // The tile's keys per digit (thread d's), and of the smaller digits.
-  Value tileCount = countDigits(bits, memory.tileCounts, [&] {
-    countRadixDigits(sort, keys, valid, memory.tileCounts, shift, bits);
-  });
-  Value tileStart = exclusiveBlockSum(tileCount);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
-  ifThen(inRadix, [&] {
+  auto storeBase = [&](Value tileStart) {
     memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
                             ValueRange{thread});
-  });
-  auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
-  // The bases are in workgroup memory (the sort may hold no barrier that
-  // every thread passes after their stores).
-  gpu::BarrierOp::create(b);
-  storeSortedTile(sort, sorted, valid, dest.first, dest.second, [&](Value image, Value rank) {
-    Value base =
-        memref::LoadOp::create(b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
-    return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
-                                 rank);
-  });
-  // The next tile rewrites the counts and bases.
+  };
+  // The tile in rank order, striped (a digit's keys land in consecutive
+  // threads, so that its stores coalesce), and thread d's count of digit
+  // d's keys in the tile (i64; 0 past the radix).
+  Value sortedImages, sortedValues, tileCount;
+  if (byRank) {
+    // Each key's rank in the tile by the digit, and thread d's digit
+    // start in the tile (the keys of the smaller digits): the padding
+    // past `valid` has the largest digit and ranks after every key.
+    Value images = radixTileImages(sort, keys, valid, Arrangement::WarpStriped);
+    auto ranksType = VectorType::get({items}, b.getI32Type());
+    auto binsType = VectorType::get({1}, b.getI32Type());
+    auto rank = BlockRadixRankOp::create(
+        b, TypeRange{ranksType, binsType}, images, /*descending=*/false, /*is_signed=*/false,
+        b.getI32IntegerAttr(shift), b.getI32IntegerAttr(shift + bits), /*radix_bits=*/nullptr,
+        /*warp_striped=*/true, /*ranking=*/nullptr);
+    Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), 0);
+    // Thread d's start for thread d - 1, and its base; a barrier makes
+    // both visible.
+    ifThen(inRadix, [&] {
+      memref::StoreOp::create(b, tileStart, memory.tileStarts, ValueRange{thread});
+      storeBase(arith::ExtUIOp::create(b, b.getI64Type(), tileStart));
+    });
+    gpu::BarrierOp::create(b);
+    // The next digit's start less its own (the last digit's: the valid
+    // keys less its start).
+    Value next = arith::AddIOp::create(b, thread, index(1));
+    Value nextStart = ifElse(
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, index(radix)),
+        b.getI32Type(),
+        [&]() -> Value { return memref::LoadOp::create(b, memory.tileStarts, ValueRange{next}); },
+        [&] { return valid; });
+    tileCount = arith::SelectOp::create(
+        b, inRadix,
+        arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
+        i64(0));
+    auto scatter = [&](Value items) -> Value {
+      return BlockScatterOp::create(b, items.getType(), items, rank.getRanks(),
+                                    /*flags=*/Value(), /*striped=*/true);
+    };
+    sortedImages = scatter(images);
+    sortedValues = values ? scatter(values) : Value();
+  } else {
+    // The tile's keys per digit counted, and of the smaller digits.
+    tileCount = countDigits(bits, memory.tileStarts, [&] {
+      countRadixDigits(sort, keys, valid, memory.tileStarts, shift, bits);
+    });
+    Value tileStart = exclusiveBlockSum(tileCount);
+    ifThen(inRadix, [&] { storeBase(tileStart); });
+    auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+    sortedImages = sorted.getSortedKeys().front();
+    sortedValues = sorted.getSortedValues();
+    // The bases are in workgroup memory (the sort may hold no barrier
+    // that every thread passes after their stores).
+    gpu::BarrierOp::create(b);
+  }
+  storeSortedTile(sort, sortedImages, sortedValues, valid, dest.first, dest.second,
+                  [&](Value image, Value rank) {
+                    Value base = memref::LoadOp::create(
+                        b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
+                    return arith::AddIOp::create(
+                        b, arith::IndexCastOp::create(b, b.getIndexType(), base), rank);
+                  });
+  // The next tile rewrites the counts, starts and bases.
   gpu::BarrierOp::create(b);
   scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
 }
@@ -3006,7 +3088,8 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
   Value count = countRadixTiles(sort, shift, bits, source.first, first, last, counts);
   Value start = arith::AddIOp::create(
       b, exclusiveBlockSum(count), arith::IndexCastOp::create(b, b.getI64Type(), first));
-  moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory);
+  moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory,
+                 /*byRank=*/false);
 }
 
 /// A short name of `type` for symbol names (f32, i64).

@@ -19,8 +19,8 @@
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
 // digits), each an upsweep, a scan (a block per digit, at most one per
 // key) and a downsweep, the upsweep and downsweep at most 4096 blocks,
-// each over its share of the tiles; the downsweep sorts each tile by the
-// pass's bits in one match-ranking pass; scratch: the digits' totals,
+// each over its share of the tiles; the downsweep sorts each 2-byte tile
+// by the pass's bits in one match-ranking pass; scratch: the digits' totals,
 // then per block (of at most 4096) its offsets (i64) and counts (i32) of
 // the 256 digits, and per tile of 256 x 16 keys a buffer of keys.
 // The scratch: 2048 + 8192 T + 3072 min(T, 4096) bytes for T tiles; the
@@ -59,6 +59,24 @@
 // EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped radix_bits = 2 ranking = <match> : vector<16xi16>
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
+
+// 4- and 8-byte keys and values (i32 keys, f64 values: 4 a thread): the
+// downsweep loads each tile warp-striped, ranks it (the digit prefix gives
+// the tile's digit starts: no counting atomics) and scatters keys and
+// values to striped rank order; narrower ones (the i16 sort above) sort
+// the tile with a block radix sort pass, whose buffers hold them.
+// EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_f64_signed
+// EXPAND: gpu.func @radix_downsweep_0(
+// EXPAND-NOT: memref.atomic_rmw
+// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<4xi32>
+// EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<4xf64>
+// EXPAND-NOT: memref.atomic_rmw
+// EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<4xi32>, vector<1xi32>
+// EXPAND: gpu.barrier
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<4xi32>, vector<4xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<4xf64>, vector<4xi32>
+// EXPAND-NOT: warp.block_radix_sort
+// EXPAND: gpu.func @radix_upsweep_1(
 
 // CHECK: warp_device_radix_sort_bf16_descending.ptx
 // CHECK-NEXT: warp_device_radix_sort_f64.ptx

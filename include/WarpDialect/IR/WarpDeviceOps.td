@@ -978,14 +978,16 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     * *downsweep*: each block finds, for each digit, where its keys of
       that digit go: the keys of the smaller digits (an exclusive block
       scan of the totals) plus that digit's keys in the blocks before;
-      then, tile by tile, counts the tile's keys per digit, sorts them
-      stably by the pass's digit (`warp.block_radix_sort` of the images
-      over the pass's bits in one counting pass, `ranking = <match>` as
-      CUB's onesweep ranks its digits, with the values, padding images of
-      all ones after the valid keys), writes each key at its digit's
-      start plus its rank in the sorted tile less the tile's keys of the
-      smaller digits (an exclusive block scan of the tile's counts), and
-      moves the starts past the tile's keys.
+      then, tile by tile, loads the tile warp-striped (as CUB's onesweep),
+      ranks the keys stably by the pass's digit (`warp.block_radix_rank
+      ... warp_striped` of the images, the match ranking without
+      exchanges, padding images of all ones after the valid keys; its
+      exclusive digit prefix is the tile's keys of the smaller digits,
+      and the next digit's prefix less a digit's its count), scatters
+      the keys and values to striped rank order (`warp.block_scatter`),
+      writes each key at its digit's start plus its rank less the tile's
+      keys of the smaller digits, and moves the starts past the tile's
+      keys.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.
