@@ -1540,6 +1540,8 @@ def radix_attrs(p):
         out += " striped"
     if p.get("radix_bits"):
         out += f" radix_bits = {p['radix_bits']}"
+    if p.get("warp_striped"):
+        out += " warp_striped"
     if p["ranking"]:
         out += f" ranking = <{p['ranking']}>"
     return out
@@ -1556,6 +1558,14 @@ def radix_order(p, elem, keys, bits):
     descending when p says."""
     k = [radix_key_bits(p, elem, v, bits) for v in keys]
     return sorted(range(len(k)), key=lambda i: -k[i] if p["descending"] else k[i])
+
+
+def warp_striped_position(threads, n, t, j):
+    """The block position of thread t's item j in the warp-striped
+    arrangement (CUB's LoadDirectWarpStriped): lane l of warp w, a warp of
+    L threads (fewer in a ragged last warp), holds 32 w N + l + L j."""
+    w, lane = divmod(t, WARP)
+    return WARP * w * n + lane + min(WARP, threads - WARP * w) * j
 
 
 class RadixOp(Op):
@@ -1656,8 +1666,10 @@ class BlockRadixSort(RadixOp):
 
 class BlockRadixRank(RadixOp):
     """warp.block_radix_rank: each key's rank in the block's stable order
-    by the digit bits [b0, b0 + R) of its image, and the exclusive digit
-    prefix, every ranking the compiler has."""
+    by the digit bits [b0, b0 + R) of its image (keys blocked, or with
+    `warp_striped` warp-striped: stable in that arrangement's position
+    order), and the exclusive digit prefix, every ranking the compiler
+    has."""
     name = "block_radix_rank"
     probe = "%r = warp.block_radix_rank %x bits 0 to 1 : {T}"
 
@@ -1671,7 +1683,7 @@ class BlockRadixRank(RadixOp):
         return dict(op=self.name, type=t, exec=list(ctx.existing), bits=(b0, b0 + r),
                     ranking=ranking, prefix=prefix, descending=rng.random() < 0.5,
                     signed=not is_float(elem) and rng.random() < 0.5,
-                    keys=rng.choice(["order", "bits"]))
+                    keys=rng.choice(["order", "bits"]), warp_striped=rng.random() < 0.4)
 
     def operands(self, p):
         return [("x", p["type"], p["keys"])]
@@ -1686,10 +1698,19 @@ class BlockRadixRank(RadixOp):
     def expect_block(self, p, d):
         elem, n, keys = self.block_keys(p, d)
         b = d.threads
+        # The block position of thread t's item j: blocked t N + j, or
+        # warp-striped; the ranks are stable in position order.
+        if p.get("warp_striped"):
+            where = [warp_striped_position(b, n, t, j) for t in range(b) for j in range(n)]
+        else:
+            where = list(range(b * n))
+        by_position = [None] * len(keys)
+        for i, g in enumerate(where):
+            by_position[g] = keys[i]
         ranks = [0] * len(keys)
-        for rank, i in enumerate(radix_order(p, elem, keys, p["bits"])):
-            ranks[i] = rank
-        out = {"r": [ranks[t * n:(t + 1) * n] for t in range(b)]}
+        for rank, g in enumerate(radix_order(p, elem, by_position, p["bits"])):
+            ranks[g] = rank
+        out = {"r": [[ranks[where[t * n + j]] for j in range(n)] for t in range(b)]}
         if p["prefix"]:
             digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
             radix = 1 << (p["bits"][1] - p["bits"][0])
@@ -1914,9 +1935,10 @@ def tile_operand(rng, p, what, warp, lane, threads):
 
 class TileOp(Op):
     """A tile load or store: N items a thread (vector<N x T>, T of a
-    memref), blocked or `striped`, `valid %n` (loads: `default %d`), every
-    `algorithm` the verifier accepts for the combination (probed), the
-    compiler's choice among them when absent."""
+    memref), blocked or `striped` (block ops also `warp_striped`),
+    `valid %n` (loads: `default %d`), every `algorithm` the verifier
+    accepts for the combination (probed), the compiler's choice among
+    them when absent."""
     store = False
     warp = False
 
@@ -1978,10 +2000,16 @@ class TileOp(Op):
         big = exchanged and n * ELEM_BYTES[elem] * 1024 > 32 * 1024
         if big and n * ELEM_BYTES[elem] * ctx.threads > 32 * 1024:
             return None
+        # A block op's warp_striped (CUB's LoadDirectWarpStriped): not with
+        # striped, only `direct` or the compiler's; the verifier takes it
+        # where it takes striped (the striped form's probe).
+        warp_striped = not self.warp and not striped and alg in (None, "direct") and \
+            rng.random() < 0.25 and \
+            TILE_SAMPLE in ctx.accepted(tile_form(self.name, alg, True, valid))
         return dict(op=self.name, type=t, exec=list(ctx.existing), striped=striped, valid=valid,
                     algorithm=alg, warp=self.warp, width=width,
                     fill=valid and not self.store and rng.random() < 0.7,
-                    known_block=alg == "warp_transpose" or big)
+                    known_block=alg == "warp_transpose" or big, warp_striped=warp_striped)
 
     def operands(self, p):
         ops = [("x", p["type"], "bits")] if self.store else []
@@ -2010,6 +2038,7 @@ class TileOp(Op):
         opts = (f" width {p['width']}" if p["width"] != 32 else "") + \
             (" valid %n" if p["valid"] else "") + (" default %d" if p.get("fill") else "") + \
             (" striped" if p["striped"] else "") + \
+            (" warp_striped" if p.get("warp_striped") else "") + \
             (f" algorithm = <{p['algorithm']}>" if p["algorithm"] else "")
         line = ["%oi = arith.index_cast %off : i32 to index"]
         if self.store:
@@ -2021,9 +2050,10 @@ class TileOp(Op):
         those that exist): (offset, valid count or None, default or None,
         [(thread or lane, item j, position g in the tile, defined)]).
         Blocked: g = r N + j, striped: g = j w + r (r the rank in the
-        tile, w its threads); with `transpose` in a ragged warp the items
-        that go through a missing lane (item g is lane g % 32's in the
-        striped arrangement) are not defined."""
+        tile, w its threads), warp-striped (block ops): g = 32 v N + l +
+        L j (lane l of warp v, a warp of L threads); with `transpose` in
+        a ragged warp the items that go through a missing lane (item g is
+        lane g % 32's in the striped arrangement) are not defined."""
         n = parse_type(p["type"])[1]
         size = p["width"] if p["warp"] else units
         out = []
@@ -2038,7 +2068,12 @@ class TileOp(Op):
             for u in ranks:
                 for j in range(n):
                     r = u - first
-                    g = j * size + r if p["striped"] else r * n + j
+                    if p["striped"]:
+                        g = j * size + r
+                    elif p.get("warp_striped"):
+                        g = warp_striped_position(size, n, r, j)
+                    else:
+                        g = r * n + j
                     ok = True
                     if p["warp"] and p["algorithm"] == "transpose":
                         ok = g % WARP in present and g // n in present
