@@ -26,10 +26,10 @@
 //   a power-of-two N up to 32: each warp counts its items in its column,
 //   the digits warp-striped so that item i of every lane in lane order,
 //   for i = 0, 1, ..., is the blocked order, each group of equal digits
-//   (warp.match_any) counted at once by its highest lane; then the raking
-//   above over W = T / 32 columns, thread t raking ceil((L + 1) / 32)
-//   words from there on, and the ranks back to the blocked arrangement
-//   (rankByMatch has the steps).
+//   (a warp.ballot per digit bit, as CUB's MatchAny) counted at once by
+//   its highest lane; then the raking above over W = T / 32 columns,
+//   thread t raking ceil((L + 1) / 32) words from there on, and the ranks
+//   back to the blocked arrangement (rankByMatch has the steps).
 //
 //   register ranking, where neither grid fits the shared memory (the
 //   choice is getRadixSortLayout's): each thread's counters in registers
@@ -486,7 +486,7 @@ private:
 
   /// The ranks in the block of this thread's items, by bits [shift,
   /// shift + count) of their images, stable: the counters of each warp in
-  /// its column of the grid, counted with warp.match_any (CUB's
+  /// its column of the grid, counted by groups of equal digits (CUB's
   /// BlockRadixRankMatch), then raked as rankInGrid's. Every warp is whole
   /// (the layout's condition).
   ///
@@ -495,7 +495,7 @@ private:
   /// item i is then the warp's item 32 i + l of the blocked order, and
   /// counting item 0 of every lane, then item 1, ... counts the warp's
   /// items in the blocked order. Per item: the lanes of the same digit
-  /// (warp.match_any), the highest of them reads the column's counter and
+  /// (matchDigit), the highest of them reads the column's counter and
   /// adds the group's size, a warp.syncwarp (the next item's group may
   /// have another leader of the same counter), the counter's old value
   /// shuffled from the leader; the item's count in the warp is that plus
@@ -540,7 +540,7 @@ private:
     SmallVector<Value> halfSlots, counts;
     for (int64_t i = 0; i < n; ++i) {
       Value digit = vector::ExtractOp::create(b, loc, striped, i);
-      Value peers = MatchAnyOp::create(b, loc, i32Type, digit, Value());
+      Value peers = matchDigit(digit, count);
       Value leader = arith::SubIOp::create(
           b, loc, i32(kWarpSize - 1),
           math::CountLeadingZerosOp::create(b, loc, peers));
@@ -579,6 +579,26 @@ private:
     for (int64_t i = 0; i < n; ++i)
       result.push_back(vector::ExtractOp::create(b, loc, blocked, i));
     return result;
+  }
+
+  /// The lanes of the warp whose `count`-bit digit equals this lane's
+  /// (a warp.match_any of the digit), from one warp.ballot per bit, as
+  /// CUB's MatchAny: the lanes that agree on every bit. A few ballots
+  /// and ands issue faster than one match.any, whose throughput is a
+  /// fraction of a ballot's.
+  Value matchDigit(Value digit, unsigned count) {
+    Type i32Type = b.getI32Type();
+    Value peers;
+    for (unsigned bit = 0; bit < count; ++bit) {
+      Value set = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        andI(digit, i32(int64_t(1) << bit)),
+                                        i32(0));
+      Value ones = BallotOp::create(b, loc, i32Type, set, Value());
+      Value agree =
+          select(set, ones, arith::XOrIOp::create(b, loc, ones, i32(-1)));
+      peers = peers ? andI(peers, agree) : agree;
+    }
+    return peers;
   }
 
   const RadixSortLayout &layout;

@@ -7,7 +7,8 @@
 // from thread 0's column, then a barrier (the next ranking clears it).
 // Where the grid does not fit (R = 8 in 256 threads: 129 x 256 words) and
 // the block is known to be whole warps, a grid of a column per warp
-// counted with warp.match_any (CUB's BlockRadixRankMatch); else the
+// counted by groups of equal digits, each from a warp.ballot per digit
+// bit (CUB's BlockRadixRankMatch and its MatchAny); else the
 // counters are in registers and block scans of vectors of counter words.
 // RUN: warp-opt %s --split-input-file --warp-expand-block-collectives | FileCheck %s
 
@@ -65,7 +66,8 @@ gpu.module @prefix {
 // grid of a column per warp does (129 x 8 words, 4128 bytes). The digits
 // go warp-striped by shuffles, the warp's lanes zero their column (lanes
 // 0..31, 32..63, ... of it, those past the padding lane 128 zeroing lane
-// 128), then per item a match.any, the group's highest lane updates the
+// 128), then per item 8 ballots (the lanes of its digit: those that agree
+// on every bit), the group's highest lane updates the
 // counter in a scf.if, a syncwarp, the old count shuffled from it; the
 // raking of 1032 words by 256 threads, 5 each (each store in a scf.if: the
 // words past the grid are not stored), the ranks back to the blocked
@@ -77,7 +79,8 @@ gpu.module @prefix {
 // CHECK: warp.syncwarp
 // CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
 // CHECK: warp.syncwarp
-// CHECK-COUNT-4: warp.match_any %{{.*}} : i32
+// CHECK-COUNT-32: warp.ballot %{{.*}} : i32
+// CHECK-NOT: warp.match_any
 // CHECK: gpu.barrier
 // CHECK: warp.scan <add> %{{.*}} exclusive : i32
 // CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
@@ -105,7 +108,7 @@ gpu.module @match {
 // CHECK-LABEL: gpu.func @rank
 // CHECK-COUNT-16: vector.from_elements {{.*}} : vector<8xi32>
 // CHECK-NOT: memref.load {{.*}}i16
-// CHECK-NOT: warp.match_any
+// CHECK-NOT: warp.ballot
 // CHECK: gpu.return
 gpu.module @registers {
   gpu.func @rank(%k: vector<4xi16>, %out: memref<3xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
@@ -124,7 +127,7 @@ gpu.module @registers {
 // CHECK-LABEL: gpu.module @warp_striped_match
 // CHECK-LABEL: gpu.func @rank
 // CHECK-NOT: warp.exchange
-// CHECK-COUNT-4: warp.match_any
+// CHECK-COUNT-16: warp.ballot
 // CHECK-NOT: warp.exchange
 // CHECK: gpu.return
 gpu.module @warp_striped_match {

@@ -96,7 +96,7 @@ def run_rank(backend, name, n, block, radix_bits, prefix=False, descending=False
     ("shift3", 1, 32, 8, False, True),
     ("scaled", 1, (16, 2), 3, True, True),
     ("scaled", 4, 32, 5, False, False),
-    # 8-bit digits in 256 threads: a counter column per warp (match.any).
+    # 8-bit digits in 256 threads: a counter column per warp (ballots of the digits' bits).
     ("shift3", 4, 256, 8, True, False),
 ], ids=str)
 def test_rank_by_digit_function(backend, name, n, block, radix_bits, prefix, descending):
@@ -182,7 +182,7 @@ def test_tuple_sort(backend, members, n, block, values, signed, descending, stri
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_tuple_sort_match_ranking(backend):
     """8-bit passes in 128 threads x 4: each pass ranks in a counter column
-    per warp (match.any), every member moving with it."""
+    per warp (ballots of the digits' bits), every member moving with it."""
     run_tuple(backend, ("i16", "f32"), 4, 128, values=True, signed=True, radix_bits=8)
 
 

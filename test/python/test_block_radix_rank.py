@@ -143,10 +143,10 @@ def test_ranks_and_prefix(backend, key, n, r, block, signed, descending):
 def test_match_layout(backend, descending):
     """R = 8 in 256 threads: the counter grid of a column per thread does
     not fit, the grid of a column per warp does (129 lanes x 8 warps of 4
-    bytes), counted with match.any (CUB's BlockRadixRankMatch)."""
+    bytes), counted by ballots of the digits' bits (CUB's BlockRadixRankMatch)."""
     compiled = run(backend, "i32", 4, 256, (8, 16), prefix=True, descending=descending)
     assert "__warp_block_radix_counters[4128]" in compiled.ptx
-    assert "match.any.sync" in compiled.ptx
+    assert "vote.sync.ballot" in compiled.ptx
 
 
 # Blocks of whole warps (1-D, 2-D, 3-D), key widths 8..64, N 1..16
@@ -161,7 +161,7 @@ def test_match_layouts(backend, key, n, block, descending):
     width = np.dtype(TYPES[key][2]).itemsize * 8
     compiled = run(backend, key, n, block, (width - 8, width), prefix=True,
                    descending=descending, seed=n)
-    assert "match.any.sync" in compiled.ptx
+    assert "vote.sync.ballot" in compiled.ptx
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -257,9 +257,9 @@ def ranking_program(n, block, ranking):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("block,ranking,marks", [
     (256, "registers", ()),                                   # the compiler's: match
-    (64, "match", ("match.any.sync",)),                       # the compiler's: grid
+    (64, "match", ("vote.sync.ballot",)),                       # the compiler's: grid
     (64, "grid", ("__warp_block_radix_counters[33",)),        # 129 x 64 words
-    (256, None, ("match.any.sync",))], ids=str)
+    (256, None, ("vote.sync.ballot",))], ids=str)
 def test_named_ranking(backend, block, ranking, marks):
     """ranking = <grid|match|registers> (CUB's RADIX_RANK_BASIC,
     RADIX_RANK_MATCH, -) names the counting; each gives the same ranks."""
@@ -298,7 +298,7 @@ def test_rankings_of_both_grid_layouts_in_one_kernel(backend):
         k.store_vector(s, t * n, k.block_radix_rank(keys, (8, 12), descending=True))
 
     compiled = wm.compile(prog, chip="sm_90")
-    assert "match.any.sync" in compiled.ptx
+    assert "vote.sync.ballot" in compiled.ptx
     rng = np.random.default_rng(5)
     x = keys_for(rng, "i32", block * n, (0, 12))
     r = np.full(block * n, -1, np.int32)
@@ -351,7 +351,7 @@ def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descend
     compiled = wm.compile(
         warp_striped_program(key, n, bits, block, ranking, known, descending), chip="sm_90")
     if ranking is None and threads % 32 == 0 and known:
-        assert "match.any.sync" in compiled.ptx
+        assert "vote.sync.ballot" in compiled.ptx
         # The match ranking counts warp-striped keys as they are.
         assert "shfl.sync.idx" in compiled.ptx  # the leader's count only
     rng = np.random.default_rng([threads, n, bits[0], 5])

@@ -9,7 +9,7 @@ items t*N .. t*N+N-1 (blocked); striped output gives thread t ranks t, t+B,
 and value buffers where they all fit, else in one buffer with them (CUB's
 TempStorage union, e.g. a block of up to 1024 threads); where not even
 that fits (radix_bits = 8 in large blocks), a grid of a column per warp
-counted with match.any (known blocks of whole warps, N a power of two up to
+counted by ballots of the digits' bits (known blocks of whole warps, N a power of two up to
 32), else the counters are in registers."""
 import functools
 import re
@@ -386,9 +386,9 @@ def test_bad_calls_raise_at_the_call():
 def test_match_ranking(backend, key, n, block, options):
     """radix_bits = 8 in known blocks of whole warps where a counter grid
     of a column per thread does not fit: each warp counts in its own
-    column with match.any (CUB's BlockRadixRankMatch); every pass after
+    column by ballots of the digits' bits (CUB's BlockRadixRankMatch); every pass after
     the first re-zeroes the columns."""
     rng = np.random.default_rng([block_threads(block), n])
     x = random_keys(rng, key, block_threads(block) * n)
     compiled = run(backend, key, n, block, x, known=True, radix_bits=8, **options)
-    assert "match.any.sync" in compiled.ptx
+    assert "vote.sync.ballot" in compiled.ptx
