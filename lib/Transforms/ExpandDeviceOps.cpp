@@ -2988,49 +2988,18 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
   int64_t radix = int64_t(1) << bits;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  // A tile's keys (and values) from `offset`: by rank warp-striped, the
-  // arrangement the match ranking counts without exchanges (CUB's
-  // onesweep loads so).
-  auto loadTiles = [&](Value offset) {
-    SmallVector<Value> loaded{
-        loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)), offset,
-                 items, 1, std::nullopt, /*warpStriped=*/byRank)};
-    if (sort.value)
-      loaded.push_back(loadTile(source.second,
-                                arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                                offset, items, 1, std::nullopt, /*warpStriped=*/byRank));
-    return loaded;
-  };
-  // By rank, each tile's loads are issued a tile ahead (the first before
-  // the loop), so that they are in flight while the tile before is
-  // ranked and moved: with a few blocks an SM between barriers, the
-  // memory's latency is otherwise the kernel's time.
-  SmallVector<Value> inits{start};
-  if (byRank)
-    llvm::append_range(inits, loadTiles(first));
-  auto loop = scf::ForOp::create(b, first, last, index(tileItems), inits);
+  auto loop = scf::ForOp::create(b, first, last, index(tileItems), ValueRange{start});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value offset = loop.getInductionVar();
-  SmallVector<Value> loaded;
-  SmallVector<Value> ahead;
-  if (byRank) {
-    loaded.assign(loop.getRegionIterArgs().begin() + 1, loop.getRegionIterArgs().end());
-    Value next = arith::AddIOp::create(b, offset, index(tileItems));
-    SmallVector<Type> types = llvm::to_vector(TypeRange(ValueRange(loaded)));
-    ahead = ifElse(
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, last), types,
-        [&] { return loadTiles(next); },
-        [&] {
-          return llvm::map_to_vector(types, [&](Type type) -> Value {
-            return arith::ConstantOp::create(b, b.getZeroAttr(type));
-          });
-        });
-  } else {
-    loaded = loadTiles(offset);
-  }
-  Value keys = loaded.front();
-  Value values = sort.value ? loaded[1] : Value();
+  // By rank, the tile warp-striped: the arrangement the match ranking
+  // counts without exchanges (CUB's onesweep loads so).
+  Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                        offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
+  Value values;
+  if (sort.value)
+    values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
+                      offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
   Value valid = validItems(offset, tileItems);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
@@ -3102,9 +3071,7 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
                   });
   // The next tile rewrites the counts, starts and bases.
   gpu::BarrierOp::create(b);
-  SmallVector<Value> yielded{arith::AddIOp::create(b, running, tileCount)};
-  llvm::append_range(yielded, ahead);
-  scf::YieldOp::create(b, yielded);
+  scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
 }
 
 void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned pass,
