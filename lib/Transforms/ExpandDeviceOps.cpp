@@ -187,12 +187,18 @@ struct RadixSortConfig {
   bool doubleBuffer = false;
   /// The most blocks of a pass's upsweep and downsweep.
   int64_t maxBlocks = DeviceTiling::kRadixSortMaxBlocks;
+  /// Whether the downsweep ranks each tile and scatters it by the ranks
+  /// (moveRadixTiles' byRank), in tiles of that path's size; else it
+  /// sorts it with a block radix sort pass (the segmented sort, whose
+  /// short segments' sorts share those buffers, and keys or values of
+  /// fewer than 4 bytes, which the block exchanges do not move).
+  bool rankTiles = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
   int64_t valueBytes() const { return value ? value.getIntOrFloatBitWidth() / 8 : 0; }
   int64_t itemsPerThread() const {
-    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes());
+    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes(), rankTiles);
   }
   int64_t tileItems() const { return itemsPerThread() * DeviceTiling::kThreads; }
   unsigned passes() const {
@@ -368,11 +374,15 @@ private:
   /// after every key.
   Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid,
                         Arrangement arrangement = Arrangement::Blocked);
-  /// Counts each of the thread's `keys` of the tile's first `valid` by
-  /// its digit (image bits [shift, shift + bits)) in `counts` (workgroup
-  /// i32 counters, a workgroup atomic each).
+  /// Counts each of the thread's `keys` (in `arrangement`) of the tile's
+  /// first `valid` by its digit (image bits [shift, shift + bits)) in
+  /// `counts` (workgroup i32 counters, a workgroup atomic each).
   void countRadixDigits(const RadixSortConfig &sort, Value keys, Value valid, Value counts,
-                        unsigned shift, unsigned bits);
+                        unsigned shift, unsigned bits,
+                        Arrangement arrangement = Arrangement::Blocked);
+  /// The tile position (i32) of the thread's item j of `items` in
+  /// `arrangement`, blocked or warp-striped.
+  std::function<Value(int64_t)> tilePositions(int64_t items, Arrangement arrangement);
   /// The tile's images (radixTileImages) and `values` (may be null) sorted
   /// by image bits [begin, end), striped: thread t gets ranks t, t + B, ...
   BlockRadixSortOp sortRadixTile(const RadixSortConfig &sort, Value keys, Value values,
@@ -2776,21 +2786,12 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
   Value total = loadI64If(inRadix, p.views.totals, thread);
   Value before = loadI64If(inRadix, p.views.offsets, slot);
   Value start = arith::AddIOp::create(b, exclusiveBlockSum(total), before);
-  // Keys and values the block exchanges move (4 or 8 bytes) by rank.
-  auto exchangeable = [](Type type) {
-    return !type || type.getIntOrFloatBitWidth() >= 32;
-  };
   moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory,
-                 /*byRank=*/exchangeable(sort.key) && exchangeable(sort.value));
+                 /*byRank=*/sort.rankTiles);
 }
 
-Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
-                                           Value valid, Arrangement arrangement) {
-  auto keysType = cast<VectorType>(keys.getType());
-  int64_t items = keysType.getNumElements();
-  auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
-  Value padding = arith::ConstantOp::create(
-      b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
+std::function<Value(int64_t)> DeviceKernelBuilder::tilePositions(int64_t items,
+                                                                 Arrangement arrangement) {
   // Item j's position in the tile: t N + j blocked; warp-striped (the
   // kernels' blocks are whole warps) 32 N w + l + 32 j.
   Value first;
@@ -2805,10 +2806,22 @@ Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value ke
     first = arith::MulIOp::create(b, thread, index(items));
   }
   first = arith::IndexCastOp::create(b, b.getI32Type(), first);
+  return [this, first, step](int64_t j) -> Value {
+    return arith::AddIOp::create(b, first, i32(j * step));
+  };
+}
+
+Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
+                                           Value valid, Arrangement arrangement) {
+  auto keysType = cast<VectorType>(keys.getType());
+  int64_t items = keysType.getNumElements();
+  auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
+  Value padding = arith::ConstantOp::create(
+      b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
+  auto position = tilePositions(items, arrangement);
   SmallVector<Value> images;
   for (int64_t j = 0; j < items; ++j) {
-    Value position = arith::AddIOp::create(b, first, i32(j * step));
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position, valid);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position(j), valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
     images.push_back(arith::SelectOp::create(b, inside, image, padding));
@@ -2818,13 +2831,11 @@ Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value ke
 
 void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value keys,
                                            Value valid, Value counts, unsigned shift,
-                                           unsigned bits) {
+                                           unsigned bits, Arrangement arrangement) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
-  Value first = arith::IndexCastOp::create(
-      b, b.getI32Type(), arith::MulIOp::create(b, thread, index(items)));
+  auto position = tilePositions(items, arrangement);
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::slt, arith::AddIOp::create(b, first, i32(j)), valid);
+    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position(j), valid);
     ifThen(inside, [&] {
       Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                     sort.isSigned, sort.descending);
@@ -2974,9 +2985,12 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     Value offset = loop.getInductionVar();
+    // Warp-striped: coalesced without an exchange (the counts do not
+    // depend on the order).
     Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)), offset,
-                          sort.itemsPerThread(), 1, std::nullopt);
-    countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits);
+                          sort.itemsPerThread(), 1, std::nullopt, /*warpStriped=*/true);
+    countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits,
+                     Arrangement::WarpStriped);
   });
 }
 
@@ -3236,6 +3250,11 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
+      // Keys and values the block exchanges move (4 or 8 bytes) by rank.
+      auto exchangeable = [](Type type) {
+        return !type || type.getIntOrFloatBitWidth() >= 32;
+      };
+      sortConfig->rankTiles = exchangeable(sortConfig->key) && exchangeable(sortConfig->value);
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);

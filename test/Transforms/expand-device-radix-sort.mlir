@@ -25,6 +25,7 @@
 // the 256 digits, and per tile of 256 x 16 keys a buffer of keys.
 // The scratch: 2048 + 8192 T + 3072 min(T, 4096) bytes for T tiles; the
 // upsweep's grid min(T, 4096) blocks.
+// EXPAND: memref.dim %arg2, %{{.*}} : memref<?xi16>
 // EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
 // EXPAND: %[[PERTILE:.*]] = arith.constant 8192 : index
 // EXPAND: %[[TILES:.*]] = arith.muli %[[PERTILE]], %[[T]] : index
@@ -60,21 +61,22 @@
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
 
-// 4- and 8-byte keys and values (i32 keys, f64 values: 4 a thread): the
-// downsweep loads each tile warp-striped, ranks it (the digit prefix gives
-// the tile's digit starts: no counting atomics) and scatters keys and
-// values to striped rank order; narrower ones (the i16 sort above) sort
-// the tile with a block radix sort pass, whose buffers hold them.
+// 4- and 8-byte keys and values (i32 keys, f64 values: 8 a thread, 64
+// bytes of the wider): the downsweep loads each tile warp-striped, ranks
+// it (the digit prefix gives the tile's digit starts: no counting
+// atomics) and scatters keys and values to striped rank order; narrower
+// ones (the i16 sort above: 32 bytes a thread) sort the tile with a block
+// radix sort pass, whose buffers hold them.
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_f64_signed
 // EXPAND: gpu.func @radix_downsweep_0(
 // EXPAND-NOT: memref.atomic_rmw
-// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<4xi32>
-// EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<4xf64>
+// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
+// EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
 // EXPAND-NOT: memref.atomic_rmw
-// EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<4xi32>, vector<1xi32>
+// EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
 // EXPAND: gpu.barrier
-// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<4xi32>, vector<4xi32>
-// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<4xf64>, vector<4xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xf64>, vector<8xi32>
 // EXPAND-NOT: warp.block_radix_sort
 // EXPAND: gpu.func @radix_upsweep_1(
 

@@ -1436,12 +1436,14 @@ SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.in
               np.float16, np.float32, np.float64]
 
 
-def sort_tile(key_dtype, value_dtype=None):
-    """The keys of a radix sort tile: 256 threads x 32 bytes of the wider of
-    keys and values."""
-    width = max(np.dtype(key_dtype).itemsize,
-                np.dtype(value_dtype).itemsize if value_dtype else 0)
-    return 256 * (32 // width)
+def sort_tile(key_dtype, value_dtype=None, segmented=False):
+    """The keys of a radix sort tile: 256 threads x 64 bytes of the wider of
+    keys and values where those are all of 4 or 8 bytes (the device sort's
+    downsweep then ranks its tiles and scatters them), else (and in every
+    segmented sort) 32 bytes."""
+    sizes = [np.dtype(key_dtype).itemsize] + ([np.dtype(value_dtype).itemsize] if value_dtype else [])
+    ranked = not segmented and min(sizes) >= 4
+    return 256 * ((64 if ranked else 32) // max(sizes))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

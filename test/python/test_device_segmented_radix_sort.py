@@ -63,7 +63,7 @@ def ragged(n, tile, rng):
 def test_keys(backend, dtype, rng):
     """SortKeys: ragged segments (one longer than a tile), the keys between
     and after the segments untouched; signed and unsigned order."""
-    tile = sort_tile(dtype)
+    tile = sort_tile(dtype, segmented=True)
     n = tile + 300
     keys = sort_keys_for(dtype, n, rng)[-1]
     offsets = ragged(n - 7, tile, rng).astype(np.int32)
@@ -82,7 +82,7 @@ def test_pairs_descending_begin_end(backend, rng):
     of order, with gaps, an end before its begin; values are the
     positions, so the stability shows; a new output is a copy of the
     input where no segment lies."""
-    tile = sort_tile(np.int16, np.int64)
+    tile = sort_tile(np.int16, np.int64, segmented=True)
     n = 2 * tile + 50
     keys = sort_keys_for(np.int16, n, rng)[0]  # few distinct keys: stability
     values = np.arange(n, dtype=np.int64)
@@ -134,7 +134,7 @@ def test_double_buffer(backend, key_dtype, value_dtype, begin, end, buffer, rng)
     parity of ceil((end - begin) / 8) passes), for segments of one tile
     (one block sort) and longer (the passes) alike; empty segments and
     the elements in no segment are left as they are in both buffers."""
-    tile = sort_tile(key_dtype, value_dtype)
+    tile = sort_tile(key_dtype, value_dtype, segmented=True)
     n = tile + 300
     keys = sort_keys_for(key_dtype, n, rng)[-1]
     offsets = ragged(n - 7, tile, rng).astype(np.int64)

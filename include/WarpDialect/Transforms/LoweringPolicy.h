@@ -106,6 +106,11 @@ struct DeviceTiling {
   /// (its warp.block_radix_sort's buffers must fit the workgroup memory
   /// beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
+  /// The same where the downsweep ranks its tiles and scatters them by
+  /// rank (no sort buffers beside the counters): a larger tile makes a
+  /// digit's run of keys in a tile longer, so that fewer of its writes
+  /// fill DRAM sectors partly.
+  static constexpr int64_t kRadixSortRankedBytesPerThread = 64;
   static constexpr int64_t kRadixSortPassBits = 8;
   /// A pass's counting (upsweep) and moving (downsweep) kernels: a block
   /// per tile up to this many blocks, each then over an even share of the
@@ -115,9 +120,10 @@ struct DeviceTiling {
   /// and tile.
   static constexpr int64_t kRadixSortMaxBlocks = 4096;
   /// The blocks per SM a radix sort's downsweep asks ptxas to fit
-  /// (`nvvm.minctasm`): left alone, the tile's ranking and scatter take
-  /// registers enough for only two blocks of 256 threads an SM.
-  static constexpr int64_t kRadixSortMinBlocksPerSM = 3;
+  /// (`nvvm.minctasm`): two of 256 threads give it 128 registers, which
+  /// its ranked tiles of 64 bytes a thread take without spilling (three,
+  /// 80 registers, spilled 48 bytes a thread for keys, 216 for pairs).
+  static constexpr int64_t kRadixSortMinBlocksPerSM = 2;
   /// A pass's tile is ranked by its whole digit at once with this ranking
   /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
   /// compiler's default would take two 4-bit counter-grid passes).
@@ -125,8 +131,10 @@ struct DeviceTiling {
       RadixRankAlgorithm::MatchCounters;
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
   /// `valueBytes`-byte values (0: keys only).
-  static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
-    return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
+  static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes,
+                                         bool ranked) {
+    return (ranked ? kRadixSortRankedBytesPerThread : kRadixSortBytesPerThread) /
+           std::max(keyBytes, valueBytes);
   }
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
