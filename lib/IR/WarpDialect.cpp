@@ -1400,8 +1400,9 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
   uint64_t gridBytes = grid * 4;
   uint64_t withGrid = alignedBuffers + llvm::alignTo(gridBytes, 16) +
                       llvm::alignTo(scratch(1), 16);
-  int64_t warpGrid =
-      (layout.counterWords + 1) * llvm::divideCeil(threads, kWarpSize);
+  int64_t warps = llvm::divideCeil(threads, kWarpSize);
+  int64_t warpColumns = warps | 1;
+  int64_t warpGrid = (layout.counterWords + 1) * warpColumns;
   uint64_t withWarpGrid = alignedBuffers + llvm::alignTo(warpGrid * 4, 16) +
                           llvm::alignTo(scratch(1), 16);
   uint64_t unionBytes = std::max({keyBytes, valueBytes, gridBytes});
@@ -1426,6 +1427,9 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
                grid, inUnion ? withUnion : withGrid);
   };
   auto useMatch = [&] {
+    layout.matchWarps = warps;
+    layout.matchColumns = warpColumns;
+    layout.matchRakeWords = llvm::divideCeil(warpGrid, threads);
     return use(RadixRankAlgorithm::MatchCounters, 0, 1, warpGrid, withWarpGrid);
   };
   auto useRegisters = [&] {

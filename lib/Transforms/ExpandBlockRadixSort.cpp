@@ -27,9 +27,12 @@
 //   the digits warp-striped so that item i of every lane in lane order,
 //   for i = 0, 1, ..., is the blocked order, each group of equal digits
 //   (a warp.ballot per digit bit, as CUB's MatchAny) counted at once by
-//   its highest lane; then the raking above over W = T / 32 columns,
-//   thread t raking ceil((L + 1) / 32) words from there on, and the ranks
-//   back to the blocked arrangement (rankByMatch has the steps).
+//   its highest lane; then the raking above over W = T / 32 columns (and
+//   for an even W a padding column, so that a lane's words stride by an
+//   odd count and the warp's distinct digits' counters fall in distinct
+//   banks, as CUB's PADDED_WARPS), thread t raking ceil((L + 1) C / T)
+//   words from there on for C columns, and the ranks back to the blocked
+//   arrangement (rankByMatch has the steps).
 //
 //   register ranking, where neither grid fits the shared memory (the
 //   choice is getRadixSortLayout's): each thread's counters in registers
@@ -140,10 +143,10 @@ public:
         column(thread), columns(threads), barrierFirst(barrierFirst) {
     if (layout.algorithm != RadixRankAlgorithm::MatchCounters)
       return;
-    // A column per warp: warp t / 32 of ceil(T / 32).
+    // A column per warp: warp t / 32 of the layout's columns (the warps,
+    // and for an even count a padding column).
     column = shrU(thread, i32(llvm::Log2_64(kWarpSize)));
-    columns = shrU(add(threads, i32(kWarpSize - 1)),
-                   i32(llvm::Log2_64(kWarpSize)));
+    columns = i32(layout.matchColumns);
   }
 
   /// The ranks in the block of this thread's `images` by bits [shift,
@@ -436,13 +439,14 @@ private:
   ///
   /// With a column per thread S = lanes + 1 (every thread one segment of
   /// the same length as a column). With a column per warp the grid has
-  /// (lanes + 1) W words for 32 W threads: S = ceil((lanes + 1) / 32), the
-  /// words past the grid read as 0 and not stored.
+  /// (lanes + 1) C words (C the layout's matchColumns: the W warps' columns
+  /// and for an even W a padding column of zeros) for 32 W threads: S =
+  /// ceil((lanes + 1) C / 32 W), the words past the grid read as 0 and not
+  /// stored.
   void rakeGrid(int64_t lanes) {
     gpu::BarrierOp::create(b, loc);
     bool perWarp = layout.algorithm == RadixRankAlgorithm::MatchCounters;
-    int64_t segmentWords =
-        perWarp ? llvm::divideCeil(lanes + 1, kWarpSize) : lanes + 1;
+    int64_t segmentWords = perWarp ? layout.matchRakeWords : lanes + 1;
     Value words = perWarp ? mul(i32(lanes + 1), columns) : Value();
     // This thread's segment of the flat grid, kept in registers.
     Value first = mul(thread, i32(segmentWords));
@@ -529,12 +533,19 @@ private:
     // zero it, lane l its lanes l, l + 32, ... (those past the padding lane
     // zero the padding lane).
     SyncWarpOp::create(b, loc, Value());
-    for (int64_t first = 0; first <= lanes; first += kWarpSize) {
-      Value counterLane = first == 0 ? lane : add(lane, i32(first));
-      storeCounter(i32(0),
-                   columnSlot(arith::MinUIOp::create(b, loc, counterLane,
-                                                     i32(lanes))));
-    }
+    auto zeroColumn = [&](Value column) {
+      for (int64_t first = 0; first <= lanes; first += kWarpSize) {
+        Value counterLane = first == 0 ? lane : add(lane, i32(first));
+        Value clamped = arith::MinUIOp::create(b, loc, counterLane, i32(lanes));
+        storeCounter(i32(0), add(mul(clamped, columns), column));
+      }
+    };
+    zeroColumn(column);
+    // The padding column, which the raking reads (and overwrites): the
+    // last warp zeroes it too.
+    if (layout.matchColumns != layout.matchWarps)
+      buildIfThen(b, loc, eq(column, i32(layout.matchWarps - 1)),
+                  [&] { zeroColumn(i32(layout.matchWarps)); });
     SyncWarpOp::create(b, loc, Value());
     Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
     SmallVector<Value> halfSlots, counts;

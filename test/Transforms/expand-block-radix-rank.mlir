@@ -63,28 +63,30 @@ gpu.module @prefix {
 // -----
 
 // R = 8 in 256 threads: the grid (129 x 256 words) does not fit; the
-// grid of a column per warp does (129 x 8 words, 4128 bytes). The digits
-// go warp-striped by shuffles, the warp's lanes zero their column (lanes
-// 0..31, 32..63, ... of it, those past the padding lane 128 zeroing lane
-// 128), then per item 8 ballots (the lanes of its digit: those that agree
+// grid of a column per warp does (129 x 9 words, 4644 bytes: 8 warps'
+// columns and a padding one, so that a lane's words stride by 9 and the
+// counters of a warp's distinct digits fall in distinct banks). The
+// digits go warp-striped by shuffles, the warp's lanes zero their column
+// (lanes 0..31, 32..63, ... of it, those past the padding lane 128
+// zeroing lane 128; the last warp the padding column too), then per item 8 ballots (the lanes of its digit: those that agree
 // on every bit), the group's highest lane updates the
 // counter in a scf.if, a syncwarp, the old count shuffled from it; the
-// raking of 1032 words by 256 threads, 5 each (each store in a scf.if: the
+// raking of 1161 words by 256 threads, 5 each (each store in a scf.if: the
 // words past the grid are not stored), the ranks back to the blocked
 // arrangement; the digit prefix's barrier.
 // CHECK-LABEL: gpu.module @match
-// CHECK: memref.global "private" @__warp_block_radix_counters : memref<4128xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<4644xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-LABEL: gpu.func @rank
 // CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<4xi32>
 // CHECK: warp.syncwarp
-// CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1161xi32, #gpu.address_space<workgroup>>
 // CHECK: warp.syncwarp
 // CHECK-COUNT-32: warp.ballot %{{.*}} : i32
 // CHECK-NOT: warp.match_any
 // CHECK: gpu.barrier
 // CHECK: warp.scan <add> %{{.*}} exclusive : i32
-// CHECK-COUNT-5: memref.store {{.*}} : memref<1032xi32, #gpu.address_space<workgroup>>
-// CHECK-NOT: memref.store {{.*}} : memref<1032xi32
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1161xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store {{.*}} : memref<1161xi32
 // CHECK: gpu.barrier
 // CHECK: warp.exchange <striped_to_blocked> %{{.*}} strategy = <shuffle> : vector<4xi32>
 // CHECK: gpu.barrier

@@ -193,9 +193,15 @@ struct RadixSortLayout {
   /// RegisterCounters; 1, a scalar i32, with a grid).
   int64_t scanWords;
   /// Elements (i32) of the counter grid: counterWords + 1 lanes (the last
-  /// one padding) of B_max words (MatchCounters: of B / 32 words, a
+  /// one padding) of B_max words (MatchCounters: of matchColumns words, a
   /// column per warp); 0 for RegisterCounters.
   int64_t counterElements;
+  /// With MatchCounters: the block's warps W, and the words of a grid lane,
+  /// W or, for an even W, W + 1 (a padding column: the lanes then stride
+  /// by an odd number of words, so that the counters of a warp's distinct
+  /// digits fall in distinct banks, as CUB's PADDED_WARPS), and the words
+  /// each thread rakes, ceil(counterElements / B).
+  int64_t matchWarps = 0, matchColumns = 0, matchRakeWords = 0;
   /// Elements of the image (key) buffers, one per key member, and of the
   /// value buffer: B_max * N items and their padding.
   SmallVector<int64_t, 1> keyElements;
