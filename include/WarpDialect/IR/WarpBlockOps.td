@@ -1240,16 +1240,20 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       each item's rank is its counter's prefix plus its own count.
     * **A column per warp**, `match` (CUB's `BlockRadixRankMatch`), where
       the grid
-      above does not fit but one of `(L + 1) x B / 32` words does, the
-      block is known to be whole warps and `N` is a power of two
+      above does not fit but one of `(L + 1) x C` words does (`C` the
+      `W = B / 32` warps' columns, and for an even `W` a padding column,
+      as CUB's `PADDED_WARPS`: a lane's words then stride by an odd count,
+      so the counters of a warp's distinct digits fall in distinct banks),
+      the block is known to be whole warps and `N` is a power of two
       up to 32: each warp's digits go warp-striped (`warp.exchange` by
       shuffles), so that counting item 0 of every lane, then item 1, ...
       counts the warp's keys in the blocked order; per item the lanes of
-      one digit (`warp.match_any`), the highest of them adds the group's
+      one digit (a `warp.ballot` per digit bit, as CUB's `MatchAny`: the
+      lanes that agree on every bit), the highest of them adds the group's
       size to the warp's counter, a `warp.syncwarp`, the old count
       shuffled to the group; the grid raked as above, each thread a
-      segment of `ceil((L + 1) / 32)` words, the ranks back to the blocked
-      arrangement.
+      segment of `ceil((L + 1) C / B)` words, the ranks back to the
+      blocked arrangement.
     * **Counters in registers**, `registers`, otherwise (`R` up to 8 in
       large blocks):
       each thread counts its items per digit in i32 words of two 16-bit
@@ -1511,8 +1515,9 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     layout rule: the counter grid (`@__warp_block_radix_counters`, `(2^R /
     2 + 1) x B_max` i32 words) where it fits the 48 KiB of static shared
     memory; else, in a block known to be whole warps with `N` a power of
-    two up to 32, a grid of a column per warp (`(2^R / 2 + 1) x B / 32`
-    words) counted with `warp.match_any` (CUB's
+    two up to 32, a grid of a column per warp (`(2^R / 2 + 1) x C` words,
+    `C` the warps rounded up to an odd count) counted by ballots of the
+    digits' bits (CUB's
     `BlockRadixRankMatch`, the sort's description has the steps); else the
     counters in registers with `warp.block_scan`s of counter words;
     `ranking = <grid|match|registers>` names one as on the sort (and
