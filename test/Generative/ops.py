@@ -802,13 +802,14 @@ class BlockReduce(Op):
                                      rng.randint(1, min(ctx.threads, 64)),
                                      ctx.threads, 1])
         # tile N (cooperative groups' tiled_partition<N>, N = 64..512): each
-        # tile of N threads reduces on its own; where N divides the block
-        # into at most 15 tiles, not with items or raking (about 25%).
+        # tile of N threads reduces on its own (its threads' items too);
+        # where N divides the block into at most 15 tiles (about 25%).
         tiles = [n for n in (64, 128, 256, 512)
                  if ctx.threads % n == 0 and ctx.threads // n <= 15]
-        p["tile"] = rng.choice(tiles) if tiles and not items and rng.random() < 0.25 else None
-        algorithms = [None, "warp_reductions"] + (
-            ["raking"] if p["valid"] is None and not p["tile"] else [])
+        p["tile"] = rng.choice(tiles) if tiles and rng.random() < 0.25 else None
+        # raking: not with valid_threads (the verifier's rule); with or
+        # without tile and items.
+        algorithms = [None, "warp_reductions"] + (["raking"] if p["valid"] is None else [])
         p["algorithm"] = rng.choice(algorithms)
         p["threads"] = rng.choice(["all", "all", "first"])
         return p
