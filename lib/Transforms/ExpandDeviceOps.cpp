@@ -380,9 +380,15 @@ private:
   void countRadixDigits(const RadixSortConfig &sort, Value keys, Value valid, Value counts,
                         unsigned shift, unsigned bits,
                         Arrangement arrangement = Arrangement::Blocked);
-  /// The tile position (i32) of the thread's item j of `items` in
-  /// `arrangement`, blocked or warp-striped.
-  std::function<Value(int64_t)> tilePositions(int64_t items, Arrangement arrangement);
+  /// Whether the thread's item j (of a tile in `arrangement`, at the
+  /// positions of the block ops: BlockPositions) is among the tile's
+  /// first `valid` (i32).
+  Value tileItemInside(BlockPositions &positions, int64_t j, Arrangement arrangement,
+                       Value valid) {
+    Value position =
+        arith::IndexCastOp::create(b, b.getI32Type(), positions.position(j, arrangement));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position, valid);
+  }
   /// The tile's images (radixTileImages) and `values` (may be null) sorted
   /// by image bits [begin, end), striped: thread t gets ranks t, t + B, ...
   BlockRadixSortOp sortRadixTile(const RadixSortConfig &sort, Value keys, Value values,
@@ -2790,27 +2796,6 @@ void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
                  /*byRank=*/sort.rankTiles);
 }
 
-std::function<Value(int64_t)> DeviceKernelBuilder::tilePositions(int64_t items,
-                                                                 Arrangement arrangement) {
-  // Item j's position in the tile: t N + j blocked; warp-striped (the
-  // kernels' blocks are whole warps) 32 N w + l + 32 j.
-  Value first;
-  int64_t step = 1;
-  if (arrangement == Arrangement::WarpStriped) {
-    Value lane = arith::AndIOp::create(b, thread, index(kWarpSize - 1));
-    Value warpFirst = arith::MulIOp::create(b, arith::SubIOp::create(b, thread, lane),
-                                            index(items));
-    first = arith::AddIOp::create(b, warpFirst, lane);
-    step = kWarpSize;
-  } else {
-    first = arith::MulIOp::create(b, thread, index(items));
-  }
-  first = arith::IndexCastOp::create(b, b.getI32Type(), first);
-  return [this, first, step](int64_t j) -> Value {
-    return arith::AddIOp::create(b, first, i32(j * step));
-  };
-}
-
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
                                            Value valid, Arrangement arrangement) {
   auto keysType = cast<VectorType>(keys.getType());
@@ -2818,10 +2803,10 @@ Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value ke
   auto imageType = b.getIntegerType(sort.key.getIntOrFloatBitWidth());
   Value padding = arith::ConstantOp::create(
       b, b.getIntegerAttr(imageType, llvm::maskTrailingOnes<uint64_t>(imageType.getWidth())));
-  auto position = tilePositions(items, arrangement);
+  BlockPositions positions(b, b.getLoc(), b.getInsertionBlock()->getParentOp(), items);
   SmallVector<Value> images;
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position(j), valid);
+    Value inside = tileItemInside(positions, j, arrangement, valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
     images.push_back(arith::SelectOp::create(b, inside, image, padding));
@@ -2833,9 +2818,9 @@ void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value ke
                                            Value valid, Value counts, unsigned shift,
                                            unsigned bits, Arrangement arrangement) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
-  auto position = tilePositions(items, arrangement);
+  BlockPositions positions(b, b.getLoc(), b.getInsertionBlock()->getParentOp(), items);
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, position(j), valid);
+    Value inside = tileItemInside(positions, j, arrangement, valid);
     ifThen(inside, [&] {
       Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                     sort.isSigned, sort.descending);
