@@ -168,21 +168,7 @@ public:
     if (warpStripedItems &&
         layout.algorithm != RadixRankAlgorithm::MatchCounters)
       return rankWarpStripedAsBlocked(items, digitAt, count);
-    digitBits = count;
-    // The grid's words are columns of threads in one ranking and of warps
-    // in another of the same module: the previous ranking's reads of its
-    // columns must be done before this one zeroes its own.
-    if (barrierFirst && usesCounterGrid(layout.algorithm))
-      gpu::BarrierOp::create(b, loc);
-    switch (layout.algorithm) {
-    case RadixRankAlgorithm::SharedCounters:
-      return rankInGrid(items, digitAt, count);
-    case RadixRankAlgorithm::MatchCounters:
-      return rankByMatch(items, digitAt, count);
-    case RadixRankAlgorithm::RegisterCounters:
-      break;
-    }
-    return rankInRegisters(items, digitAt, count);
+    return rankByLayout(items, digitAt, count);
   }
 
   /// After rank(): the block's items of digits below `digit` (an i32 below
@@ -208,6 +194,28 @@ public:
   bool warpStripedItems = false;
 
 private:
+  /// The layout's ranking of the items, counted as they are: blocked, or
+  /// with the match ranking warp-striped where warpStripedItems says so.
+  SmallVector<Value> rankByLayout(size_t items,
+                                  function_ref<Value(size_t)> digitAt,
+                                  unsigned count) {
+    digitBits = count;
+    // The grid's words are columns of threads in one ranking and of warps
+    // in another of the same module: the previous ranking's reads of its
+    // columns must be done before this one zeroes its own.
+    if (barrierFirst && usesCounterGrid(layout.algorithm))
+      gpu::BarrierOp::create(b, loc);
+    switch (layout.algorithm) {
+    case RadixRankAlgorithm::SharedCounters:
+      return rankInGrid(items, digitAt, count);
+    case RadixRankAlgorithm::MatchCounters:
+      return rankByMatch(items, digitAt, count);
+    case RadixRankAlgorithm::RegisterCounters:
+      break;
+    }
+    return rankInRegisters(items, digitAt, count);
+  }
+
   /// The ranking of warp-striped items where it counts blocked digits
   /// (the grid and the registers): the digits through a
   /// warp.block_exchange <warp_striped_to_blocked>, the ranks back.
@@ -230,10 +238,8 @@ private:
       striped.push_back(digitAt(j));
     SmallVector<Value> blocked =
         exchange(striped, ExchangeDirection::WarpStripedToBlocked);
-    warpStripedItems = false;
-    SmallVector<Value> ranks = rankDigits(
+    SmallVector<Value> ranks = rankByLayout(
         items, [&](size_t j) { return blocked[j]; }, count);
-    warpStripedItems = true;
     return exchange(ranks, ExchangeDirection::BlockedToWarpStriped);
   }
 
