@@ -1,9 +1,10 @@
 //===- CheckSharedMemory.cpp - static shared memory per kernel ------------===//
 //
-// The expansions size each workgroup buffer of a gpu.module for its largest
-// user and check that buffer alone; this pass adds up what one kernel
-// actually reaches (attributions, and the workgroup globals read by it or
-// its callees) against the 48 KiB a block can have. Workgroup memory that
+// The expansions size each workgroup buffer for the largest op of the
+// kernels that share it (WorkgroupBuffers.h) and check that buffer alone;
+// this pass adds up what one kernel actually reaches (attributions, and
+// the workgroup globals read by it or its callees) against the 48 KiB a
+// block can have. Workgroup memory that
 // cannot be sized (a dynamic shape, an element type without a layout, a size
 // past 64 bits) or that an allocation op asks for is an error here: the
 // lowering would otherwise turn it into wrong code or no variable at all.
@@ -254,8 +255,8 @@ struct WarpCheckSharedMemoryPass
       for (auto &part : parts)
         diag << " " << part.first << " " << part.second << " bytes"
              << (&part == &parts.back() ? "" : ",");
-      diag << " (the expansions size each buffer of a gpu.module for its "
-              "largest user: give the kernels smaller known_block_size or "
+      diag << " (each buffer is sized for the largest op of the kernels "
+              "that share it: give the kernels smaller known_block_size or "
               "exchange fewer items)";
       failed = true;
     }

@@ -5,8 +5,10 @@
 // lanes), lane 0 of each warp parks the warp's value in a workgroup-memory
 // scratch array, a barrier, warp 0 combines the parked values and parks its
 // result, a barrier, every thread reads what it needs. The scratch array is
-// one memref.global per payload type in the gpu.module (per buffer key: a
-// tuple's second value of one type takes a second array), in halves of
+// one memref.global per payload type (per buffer key: a tuple's second
+// value of one type takes a second array) and buffer scope (every buffer
+// here is: the kernels that call a common function share theirs, the
+// others have their own, groupByBufferScope), in halves of
 //
 //   slots 0..31   one per warp: the warps' partials, totals or ballots
 //   slot  32      the block's reduction / total
@@ -48,7 +50,7 @@
 // threads' slots, padded, and its total's), used as a block's.
 //
 // A raking block_scan parks every thread's values in raking buffers of its
-// own (a slot per thread of the largest block, padded against bank
+// own (a slot per thread of the scope's largest block, padded against bank
 // conflicts where the segments have an even length, the last one for the
 // total):
 // a thread writes its slot before the first barrier and reads it after the
@@ -56,7 +58,7 @@
 //
 // warp.block_exchange has a buffer of its own per element type,
 // @__warp_block_exchange, sized before any expansion for the largest
-// exchange of the module (B_max * N items, padded): barrier, N stores,
+// exchange of the scope (B_max * N items, padded): barrier, N stores,
 // barrier, N loads. Only block exchanges use it, and each starts with a
 // barrier, so the loads of one are done before the next one's stores.
 //
@@ -283,9 +285,9 @@ SmallVector<BufferKey> getBufferKeys(TypeRange types) {
   return keys;
 }
 
-/// The workgroup-memory arrays of one gpu.module: the scratch arrays and
-/// raking buffers (one per buffer key) and the block exchange buffers (one
-/// per element type).
+/// The workgroup-memory arrays of one buffer scope (groupByBufferScope):
+/// the scratch arrays and raking buffers (one per buffer key) and the
+/// block exchange buffers (one per element type).
 class Scratch {
 public:
   explicit Scratch(gpu::GPUModuleOp module) : buffers(module) {}
@@ -1517,11 +1519,21 @@ struct WarpExpandBlockCollectivesPass
     FailureOr<Chip> chip = getLoweringChip(getOperation());
     if (failed(chip))
       return signalPassFailure();
-    Scratch scratch(getOperation());
-    if (failed(scratch.prepareExchangeBuffers(blockOps, *chip)))
-      return signalPassFailure();
-    scratch.prepareRakeBuffers(blockOps);
     Phases phases;
+    for (ArrayRef<Operation *> group :
+         groupByBufferScope(getOperation(), blockOps))
+      if (failed(expandGroup(group, *chip, phases)))
+        return signalPassFailure();
+  }
+
+  /// Expands the block collectives `blockOps` of one buffer scope
+  /// (groupByBufferScope) through buffers of their own.
+  LogicalResult expandGroup(ArrayRef<Operation *> blockOps, const Chip &chip,
+                            Phases &phases) {
+    Scratch scratch(getOperation());
+    if (failed(scratch.prepareExchangeBuffers(blockOps, chip)))
+      return failure();
+    scratch.prepareRakeBuffers(blockOps);
     if (llvm::any_of(blockOps, [&](Operation *op) {
           return usesScratch(op) && !getTileThreads(op) &&
                  phases.getAlternatingKernel(op);
@@ -1610,6 +1622,7 @@ struct WarpExpandBlockCollectivesPass
       op->replaceAllUsesWith(results);
       op->erase();
     }
+    return success();
   }
 };
 

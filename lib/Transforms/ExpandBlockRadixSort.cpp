@@ -873,17 +873,11 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
   return results;
 }
 
-bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
-  SmallVector<BlockRadixSortOp> sorts;
-  SmallVector<BlockRadixRankOp> rankings;
-  module.walk([&](Operation *op) {
-    if (auto sort = dyn_cast<BlockRadixSortOp>(op))
-      sorts.push_back(sort);
-    else if (auto rank = dyn_cast<BlockRadixRankOp>(op))
-      rankings.push_back(rank);
-  });
-  if (sorts.empty() && rankings.empty())
-    return false;
+/// Expands the sorts and rankings of one buffer scope (groupByBufferScope)
+/// through buffers of their own.
+static void expandBufferScope(gpu::GPUModuleOp module,
+                              MutableArrayRef<BlockRadixSortOp> sorts,
+                              MutableArrayRef<BlockRadixRankOp> rankings) {
   // The buffers first, each sized for the largest sort of its type; the
   // union's bytes for the largest sort with the union; the counter grid
   // for the largest ranking or sort that counts in it.
@@ -990,5 +984,24 @@ bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
         buildRadixRank(b, op, layout, counterBytes, barrierFirst));
     op.erase();
   }
-  return true;
+}
+
+bool mlir::warp::expandBlockRadixSorts(gpu::GPUModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<BlockRadixSortOp, BlockRadixRankOp>(op))
+      ops.push_back(op);
+  });
+  for (ArrayRef<Operation *> group : groupByBufferScope(module, ops)) {
+    SmallVector<BlockRadixSortOp> sorts;
+    SmallVector<BlockRadixRankOp> rankings;
+    for (Operation *op : group) {
+      if (auto sort = dyn_cast<BlockRadixSortOp>(op))
+        sorts.push_back(sort);
+      else
+        rankings.push_back(cast<BlockRadixRankOp>(op));
+    }
+    expandBufferScope(module, sorts, rankings);
+  }
+  return !ops.empty();
 }

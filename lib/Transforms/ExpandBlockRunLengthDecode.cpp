@@ -186,33 +186,36 @@ private:
 } // namespace
 
 bool mlir::warp::expandBlockRunLengthDecodes(gpu::GPUModuleOp module) {
-  SmallVector<BlockRunLengthDecodeOp> decodes;
+  SmallVector<Operation *> decodes;
   module.walk([&](BlockRunLengthDecodeOp op) { decodes.push_back(op); });
-  if (decodes.empty())
-    return false;
-  // One buffer per value type and per offset type, each sized for the
-  // largest decode.
-  WorkgroupBuffers buffers(module);
   auto valueType = [](BlockRunLengthDecodeOp op) {
     return cast<VectorType>(op.getValues().getType()).getElementType();
   };
-  for (BlockRunLengthDecodeOp op : decodes) {
-    int64_t runs = getMaxBlockThreads(op) * op.getRunsPerThread();
-    buffers.reserve(kRunValueBufferName, valueType(op), /*slot=*/0, runs);
-    buffers.reserve(kOffsetBufferName, op.getFrom().getType(), /*slot=*/0,
-                    runs);
+  // Per buffer scope (groupByBufferScope), one buffer per value type and
+  // per offset type, each sized for the largest decode.
+  for (ArrayRef<Operation *> group : groupByBufferScope(module, decodes)) {
+    WorkgroupBuffers buffers(module);
+    for (Operation *decode : group) {
+      auto op = cast<BlockRunLengthDecodeOp>(decode);
+      int64_t runs = getMaxBlockThreads(op) * op.getRunsPerThread();
+      buffers.reserve(kRunValueBufferName, valueType(op), /*slot=*/0, runs);
+      buffers.reserve(kOffsetBufferName, op.getFrom().getType(), /*slot=*/0,
+                      runs);
+    }
+    buffers.allocate();
+    for (Operation *decode : group) {
+      auto op = cast<BlockRunLengthDecodeOp>(decode);
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value values = WorkgroupBuffers::read(
+          b, loc, buffers.lookup(kRunValueBufferName, valueType(op), 0));
+      Value offsets = WorkgroupBuffers::read(
+          b, loc,
+          buffers.lookup(kOffsetBufferName, op.getFrom().getType(), 0));
+      RunLengthDecodeBuilder builder(b, op, values, offsets);
+      op->replaceAllUsesWith(builder.build());
+      op.erase();
+    }
   }
-  buffers.allocate();
-  for (BlockRunLengthDecodeOp op : decodes) {
-    OpBuilder b(op);
-    Location loc = op.getLoc();
-    Value values = WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kRunValueBufferName, valueType(op), 0));
-    Value offsets = WorkgroupBuffers::read(
-        b, loc, buffers.lookup(kOffsetBufferName, op.getFrom().getType(), 0));
-    RunLengthDecodeBuilder builder(b, op, values, offsets);
-    op->replaceAllUsesWith(builder.build());
-    op.erase();
-  }
-  return true;
+  return !decodes.empty();
 }

@@ -475,21 +475,30 @@ bool mlir::warp::expandBlockMergeSorts(gpu::GPUModuleOp module) {
   });
   if (sorts.empty())
     return false;
-  // One buffer for the module, sized for its largest sort.
-  WorkgroupBuffers buffers(module);
-  Type byteType = IntegerType::get(module.getContext(), 8);
+  // One buffer per buffer scope (groupByBufferScope), sized for its
+  // largest sort.
+  SmallVector<Operation *> ops;
   for (auto [op, threads] : sorts)
-    if (threads > 1)
-      buffers.reserve(kBlockBufferName, byteType, /*slot=*/0,
-                      int64_t(op.getSharedBytes(threads)),
-                      kSortBufferAlignment);
-  buffers.allocate();
+    ops.push_back(op);
+  DenseMap<Operation *, memref::GlobalOp> bufferOf;
+  Type byteType = IntegerType::get(module.getContext(), 8);
+  for (ArrayRef<Operation *> group : groupByBufferScope(module, ops)) {
+    WorkgroupBuffers buffers(module);
+    for (auto [op, threads] : sorts)
+      if (threads > 1 && llvm::is_contained(group, op.getOperation()))
+        buffers.reserve(kBlockBufferName, byteType, /*slot=*/0,
+                        int64_t(op.getSharedBytes(threads)),
+                        kSortBufferAlignment);
+    buffers.allocate();
+    for (Operation *op : group)
+      bufferOf[op] = buffers.lookup(kBlockBufferName, byteType, 0);
+  }
   for (auto [op, threads] : sorts) {
     OpBuilder b(op);
     SortSpec spec = getSortSpec(op, threads, /*block=*/true);
     MergeSortBuilder builder(b, spec);
     op->replaceAllUsesWith(
-        builder.build(buffers.lookup(kBlockBufferName, byteType, 0)));
+        builder.build(bufferOf.lookup(op)));
     op.erase();
   }
   return true;

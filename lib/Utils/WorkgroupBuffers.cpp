@@ -2,8 +2,47 @@
 
 #include "WarpDialect/Utils/WorkgroupBuffers.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
 using namespace mlir;
 using namespace mlir::warp;
+
+/// The op of the module's body that holds `op` (its function), or null.
+static Operation *getModuleLevelOp(gpu::GPUModuleOp module, Operation *op) {
+  while (op && op->getParentOp() != module)
+    op = op->getParentOp();
+  return op;
+}
+
+SmallVector<SmallVector<Operation *>>
+mlir::warp::groupByBufferScope(gpu::GPUModuleOp module,
+                               ArrayRef<Operation *> ops) {
+  // Functions that call one another, in one class.
+  llvm::EquivalenceClasses<Operation *> scopes;
+  for (Operation &function : module.getBody()->getOperations()) {
+    scopes.insert(&function);
+    function.walk([&](CallOpInterface call) {
+      auto callee = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
+      if (!callee)
+        return;
+      if (Operation *target = module.lookupSymbol(callee.getLeafReference()))
+        scopes.unionSets(&function, target);
+    });
+  }
+  SmallVector<SmallVector<Operation *>> groups;
+  DenseMap<Operation *, unsigned> groupOf;
+  for (Operation *op : ops) {
+    Operation *function = getModuleLevelOp(module, op);
+    Operation *leader =
+        function ? scopes.getLeaderValue(function) : nullptr;
+    auto [it, inserted] = groupOf.try_emplace(leader, groups.size());
+    if (inserted)
+      groups.emplace_back();
+    groups[it->second].push_back(op);
+  }
+  return groups;
+}
 
 void WorkgroupBuffers::reserve(StringRef name, Type element, unsigned slot,
                                int64_t elements, uint64_t alignment,

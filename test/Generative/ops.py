@@ -1000,11 +1000,18 @@ class BlockScan(Op):
             starts = [q for q in range(len(pos)) if q == 0 or heads[q]]
             vals = [None] * len(pos)
             for s, e in zip(starts, starts[1:] + [len(pos)]):
-                for q in range(s, e):
-                    part = pos[q + excl:e] if rev else pos[s:q + 1 - excl]
-                    if before is not None:
-                        part = part + [before] if rev else [before] + part
-                    vals[q] = model.fold(fn, part) if part else ident
+                # One pass a segment, its running value the fold up to q
+                # (reversed: from q, so the segment's end first).
+                run = before
+                for q in (range(e - 1, s - 1, -1) if rev else range(s, e)):
+                    if excl:
+                        vals[q] = ident if run is None else run
+                    if run is None:
+                        run = pos[q]
+                    else:
+                        run = fn(pos[q], run) if rev else fn(run, pos[q])
+                    if not excl:
+                        vals[q] = run
             per = k or 1
             for j, t in enumerate(threads):
                 mine = vals[j * per:(j + 1) * per]

@@ -19,10 +19,17 @@
 
 // NOLOCAL-NOT: .local
 // NOLOCAL-NOT: __local_depot
-// The buffer: the largest sort is pairs_4xi32's, 256 threads x 4 items:
-// (4 + 1024 + 1) i32 keys (4116 bytes, 4128 rounded to 16) and as many
-// i32 values = 8256 bytes.
-// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer[8256];
+// A buffer per kernel (kernels that call no common function share none),
+// its keys' part (16 bytes of padding items, one per item, one more)
+// rounded to 16 bytes, then the values': keys_4xi32's (4 + 512 + 1) i32
+// keys, 2068 bytes (2080); pairs_4xi32's (4 + 1024 + 1) i32 keys (4128)
+// and as many i32 values (8256); pairs_2xf64_valid's (2 + 192 + 1) f64
+// keys (1568) and (8 + 192 + 1) i16 values (416), 1984 bytes;
+// keys_1xi8's 16 + 64 + 1 (96).
+// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer[2080];
+// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_0[8256];
+// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_1[1984];
+// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_2[96];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {

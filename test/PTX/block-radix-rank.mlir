@@ -16,20 +16,26 @@
 
 // NOLOCAL-NOT: .local
 // NOLOCAL-NOT: __local_depot
-// The grid: the largest ranking's, prefix_8bits_32's 129 lanes x 32
-// threads of i32 words (16512 bytes); the register ranking has none.
-// SHARED: .shared .align 16 .b8 __warp_block_radix_counters[16512];
+// A grid per kernel (kernels that call no common function share no
+// buffer): grid_4bits_64's 9 lanes x 64 threads of i32 words (2304
+// bytes), prefix_8bits_32's 129 x 32 (16512), match_6bits_512's 33 lanes
+// x 17 columns (16 warps, padded to an odd count) (2244); the register
+// ranking has none.
+// SHARED: .shared .align 16 .b8 __warp_block_radix_counters[2304];
+// SHARED: .shared .align 16 .b8 __warp_block_radix_counters_0[16512];
+// SHARED: .shared .align 16 .b8 __warp_block_radix_counters_1[2244];
+// SHARED-NOT: __warp_block_radix_counters_2
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  // The module ranks in columns of threads (grid) and of warps (match):
-  // every ranking starts with a barrier (one layout's zeroing must not
-  // meet the other's reads), one bar.sync more per kernel with a grid.
-  // The grid: N = 4 keys counted (a 16-bit load and store each), the
+  // Each kernel ranks in one layout, in a grid of its own: no ranking
+  // starts with a barrier (that one is for a kernel whose rankings lay
+  // the grid out in columns of threads and of warps both,
+  // test_block_radix_rank.py). The grid: N = 4 keys counted (a 16-bit load and store each), the
   // ranks read back (4 loads); the two barriers around the raking and the
   // scalar block scan's one (two warps), whose warp scan is 5 shfl.up.
-  // CHECK: grid_4bits_64: bar.sync=4 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
-  // SM70: grid_4bits_64: bar.sync=4 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
+  // CHECK: grid_4bits_64: bar.sync=3 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
+  // SM70: grid_4bits_64: bar.sync=3 ld.shared.b16=8 shfl.sync.up.b32=5 st.shared.b16=4
   gpu.func @grid_4bits_64(%io: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %t = gpu.thread_id x
@@ -44,8 +50,8 @@ gpu.module @kernels {
   // The prefix: 2 keys counted (2 loads, 2 stores) and ranked (2 loads),
   // then 8 bins of thread 0's column read (8 loads); one warp: the block
   // scan needs no barrier, the op's two and the one after the prefix.
-  // CHECK: prefix_8bits_32: bar.sync=4 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
-  // SM70: prefix_8bits_32: bar.sync=4 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
+  // CHECK: prefix_8bits_32: bar.sync=3 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
+  // SM70: prefix_8bits_32: bar.sync=3 ld.shared.b16=12 shfl.sync.idx.b32=1 shfl.sync.up.b32=5 st.shared.b16=2
   gpu.func @prefix_8bits_32(%io: memref<?xf32>, %bins: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 32, 1, 1>} {
     %t = gpu.thread_id x
@@ -70,10 +76,9 @@ gpu.module @kernels {
   // shuffled (4 shfl.idx) and two popc; two bar.warp.sync around the
   // column's zeroing. Then the raking: its two barriers, the scalar block
   // scan of 16 warps (two warp scans of 5 shfl.up, 2 shfl.idx, two
-  // barriers); 4 rank loads, the digit prefix's load and barrier; and
-  // the leading barrier.
-  // CHECK: match_6bits_512: bar.sync=6 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
-  // SM70: match_6bits_512: bar.sync=6 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
+  // barriers); 4 rank loads, the digit prefix's load and barrier.
+  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
+  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
   gpu.func @match_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x

@@ -11,12 +11,12 @@
 // RUN: %if ptxas-sm_70 %{ %ptxas -arch=sm_70 %t.sm70.ptx -o %t.sm70.cubin %}
 
 // The reduce in tiles of 128 of a known block of 256: the barrier id is
-// (t >> 7) + 1, two barriers of 128 threads. The scratch array holds the
-// block's half and 66 slots per tile of each tile size of the module: 15
-// tiles of 64 and 2 of 512 (the block of scan_broadcast_64 is unknown), 2
-// of 128; (1 + 15 + 2 + 2) x 66 x 4 bytes.
+// (t >> 7) + 1, two barriers of 128 threads. The kernel's scratch array
+// (its own: kernels that call no common function share no buffer) holds
+// the block's half and 66 slots per tile of each tile size of its ops: 2
+// tiles of 128; (1 + 2) x 66 x 4 bytes.
 // CHECK-LABEL: .entry reduce_128(
-// CHECK: .shared .align 16 .b8 __warp_block_scratch[5280];
+// CHECK: .shared .align 16 .b8 __warp_block_scratch[792];
 // CHECK: shr.u32 [[T:%r[0-9]+]], %r{{[0-9]+}}, 7;
 // CHECK: add.s32 [[ID:%r[0-9]+]], [[T]], 1;
 // CHECK: bar.sync [[ID]], 128;

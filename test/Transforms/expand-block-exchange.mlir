@@ -1,7 +1,8 @@
 // warp.block_exchange: a barrier, every thread stores its N items where its
 // input arrangement puts them, a barrier, every thread loads from where its
-// output arrangement puts them. One buffer per element type, sized for the
-// largest exchange of the module (B_max * N items plus one padding item per
+// output arrangement puts them. One buffer per element type and kernel
+// (kernels that call no common function share none), sized for the
+// kernel's largest exchange (B_max * N items plus one padding item per
 // 128 bytes; B_max from known_block_size, else 1024).
 // RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
@@ -10,14 +11,14 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_75 format=isa ptx-output=%t.sm75.ptx" -o /dev/null
 // RUN: %if ptxas-sm_75 %{ %ptxas -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
 
-// f32: 1024 threads x 4 items = 4096, + 4095 / 32 = 127 padding items (the
-// 3-item exchange of @three_d needs less). i64: known_block_size 33 x 3 = 99
-// threads x 3 items = 297, + 296 / 16 = 18. No scratch array: no other block
-// op here.
+// @blocked_to_striped's f32: 1024 threads x 4 items = 4096, + 4095 / 32 =
+// 127 padding items. @striped_to_blocked's i64: known_block_size 33 x 3 =
+// 99 threads x 3 items = 297, + 296 / 16 = 18. @round_trip's f32: 1024 x 3
+// = 3072, + 3071 / 32 = 95. No scratch array: no other block op here.
 // CHECK-DAG: memref.global "private" @[[F32BUF:__warp_block_exchange[_0-9]*]] : memref<4223xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @[[I64BUF:__warp_block_exchange[_0-9]*]] : memref<315xi64, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RTBUF:__warp_block_exchange[_0-9]*]] : memref<3167xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
-// PTX: .shared .align 16 .b8 __warp_block_exchange{{[_0-9]*}}[16892];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -70,6 +71,7 @@ gpu.module @kernels {
   // CHECK-NOT: gpu.barrier
   // CHECK: gpu.return
   // PTX-LABEL: .entry blocked_to_striped(
+  // PTX: .shared .align 16 .b8 __warp_block_exchange{{[_0-9]*}}[16892];
   // PTX: bar.sync 0;
   // PTX-NOT: shared
   // PTX-COUNT-4: st.shared.b32
@@ -125,6 +127,7 @@ gpu.module @kernels {
   // CHECK-NOT: warp.block_exchange
   // CHECK: gpu.return
   // PTX-LABEL: .entry round_trip(
+  // PTX: .shared .align 16 .b8 __warp_block_exchange{{[_0-9]*}}[12668];
   // PTX-COUNT-4: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;

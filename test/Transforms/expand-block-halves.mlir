@@ -5,7 +5,8 @@
 // the phase is carried from one trip to the next (LLVM's SROA turns the
 // variable into a register). A kernel that calls a function keeps one half
 // and the barriers in front of block_broadcast and the folded block_scan:
-// the callee's block ops could not know the phase.
+// the callee's block ops could not know the phase. Each kernel has scratch
+// arrays of its own, shared with the functions it calls.
 // RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -14,7 +15,11 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xi32, #gpu.address_space<workgroup>>
-  // CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<132xf32, #gpu.address_space<workgroup>>
+  // CHECK-DAG: memref.global "private" @[[TYPES_I32:__warp_block_scratch_0]] : memref<132xi32, #gpu.address_space<workgroup>>
+  // CHECK-DAG: memref.global "private" @[[TYPES_F32:__warp_block_scratch_1]] : memref<132xf32, #gpu.address_space<workgroup>>
+  // One half for @calls and its callee.
+  // CHECK-DAG: memref.global "private" @[[CALLS:__warp_block_scratch_2]] : memref<66xi32, #gpu.address_space<workgroup>>
+  // CHECK-DAG: memref.global "private" @[[FIRST:__warp_block_scratch_3]] : memref<132xf32, #gpu.address_space<workgroup>>
 
   // CHECK-LABEL: gpu.func @loop
   // CHECK: %[[PHASE:.*]] = memref.alloca() : memref<i32>
@@ -54,13 +59,13 @@ gpu.module @kernels {
   // CHECK-LABEL: gpu.func @types
   // CHECK: %[[PHASE:.*]] = memref.alloca() : memref<i32>
   // CHECK: memref.load %[[PHASE]][]
-  // CHECK: memref.get_global @__warp_block_scratch :
+  // CHECK: memref.get_global @[[TYPES_I32]] :
   // CHECK: warp.scan <add>
   // CHECK-NOT: memref.alloca
   // CHECK: memref.load %[[PHASE]][]
-  // CHECK: memref.get_global @__warp_block_scratch_0
+  // CHECK: memref.get_global @[[TYPES_F32]] :
   // CHECK: memref.load %[[PHASE]][]
-  // CHECK: memref.get_global @__warp_block_scratch :
+  // CHECK: memref.get_global @[[TYPES_I32]] :
   // CHECK: warp.reduce <add>
   gpu.func @types(%out: memref<?xi32>, %x: i32, %y: f32, %src: i32) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -76,6 +81,7 @@ gpu.module @kernels {
 
   // CHECK-LABEL: func.func @broadcast_in_function
   // CHECK-NOT: memref.alloca
+  // CHECK: memref.get_global @[[CALLS]] :
   // CHECK: gpu.barrier
   // CHECK: scf.if
   // CHECK:   memref.store
@@ -112,6 +118,7 @@ gpu.module @kernels {
   // reads, behind the next op's barrier). Two such reductions: two
   // barriers in all.
   // CHECK-LABEL: gpu.func @first_only
+  // CHECK: memref.get_global @[[FIRST]] :
   // CHECK: gpu.barrier
   // CHECK: %[[R:.*]] = scf.if
   // CHECK:   warp.reduce <add> %{{[^ ]*}} lanes = <first> : f32

@@ -1,20 +1,24 @@
 // warp.block_merge_sort's expansion (warp-expand-block-collectives): one
-// buffer for the module's block sorts, sized for the largest; per merge
-// round a barrier, the thread's stores, a barrier, the search's and the
-// merge's loads; the op is gone.
+// buffer per kernel (kernels that call no common function share none: a
+// block gets only the shared memory its kernel reaches), sized for the
+// kernel's largest sort; per merge round a barrier, the thread's stores, a
+// barrier, the search's and the merge's loads; the op is gone.
 // RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
 
-// small: 96 x 2 i32 keys, (4 + 192 + 1) x 4 bytes = 800. large: 128 x 4
-// f32 keys, (4 + 512 + 1) x 4 = 2068 (2080 rounded to 16), then i16
-// values at byte 2080, (8 + 512 + 1) x 2 = 1042 (1056): 3136 bytes.
-// CHECK: memref.global "private" @__warp_block_merge_sort_buffer : memref<3136xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// small: 96 x 2 i32 keys, (4 + 192 + 1) x 4 bytes = 788, 800 rounded to
+// 16. large: 128 x 4 f32 keys, (4 + 512 + 1) x 4 = 2068 (2080 rounded to
+// 16), then i16 values at byte 2080, (8 + 512 + 1) x 2 = 1042 (1056):
+// 3136 bytes.
+// CHECK-DAG: memref.global "private" @[[SMALL:__warp_block_merge_sort_buffer]] : memref<800xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK-DAG: memref.global "private" @[[LARGE:__warp_block_merge_sort_buffer_0]] : memref<3136xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-NOT: memref.global
 gpu.module @two_sorts {
   // 96 threads: ceil(log2(96)) = 7 rounds of two barriers; the runs end
   // at the block's 192 items (96 is not a power of two).
   // CHECK-LABEL: gpu.func @small
   // CHECK: %{{.*}} = arith.constant 192 : i32
-  // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<3136xi8, #gpu.address_space<workgroup>> to memref<197xi32, #gpu.address_space<workgroup>>
+  // CHECK: memref.get_global @[[SMALL]] :
+  // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<800xi8, #gpu.address_space<workgroup>> to memref<197xi32, #gpu.address_space<workgroup>>
   // CHECK-COUNT-14: gpu.barrier
   // CHECK-NOT: gpu.barrier
   // CHECK-NOT: warp.block_merge_sort
@@ -29,6 +33,7 @@ gpu.module @two_sorts {
   }
   // 64 x 2 threads: 7 rounds; the values' part after the keys'.
   // CHECK-LABEL: gpu.func @large
+  // CHECK: memref.get_global @[[LARGE]] :
   // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<3136xi8, #gpu.address_space<workgroup>> to memref<517xf32, #gpu.address_space<workgroup>>
   // CHECK: %{{.*}} = arith.constant 2080 : index
   // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<3136xi8, #gpu.address_space<workgroup>> to memref<521xi16, #gpu.address_space<workgroup>>

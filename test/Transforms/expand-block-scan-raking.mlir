@@ -11,18 +11,28 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 
-// One raking buffer per payload type: a slot per thread of the largest
-// raking block (1024 without known_block_size) and the total's slot. f32's
+// A raking buffer per payload type and kernel (kernels that call no common
+// function share none): a slot per thread of the kernel's largest raking
+// block (1024 without known_block_size) and the total's slot. f32's
 // raking scan has a known 7 x 7 block: segments of S = 2, an even length,
 // so the buffer has a padding slot after each (thread t at t + t / 2, lane
 // l's segment from 3 l: an odd stride, free of bank conflicts): 49 + 24 + 1
-// = 74 slots. The warp_scans lowering
-// keeps the scratch array (two halves of 66 slots, per type); the scan of a
-// one-warp block needs none.
-// CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake[_0-9]*]] : memref<1025xi32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake[_0-9]*]] : memref<74xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch{{[_0-9]*}} : memref<132xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @[[SCRATCH:__warp_block_scratch[_0-9]*]] : memref<132xi32, #gpu.address_space<workgroup>>
+// = 74 slots; 256 threads in segments of 8, 256 + 32. The warp_scans
+// lowering keeps a scratch array (two halves of 66 slots, per type); the
+// scan of a one-warp block needs none.
+// CHECK-DAG: memref.global "private" @[[RAKE:__warp_block_rake]] : memref<1025xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKE_INCL:__warp_block_rake_0]] : memref<1025xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKE_REDUCE:__warp_block_rake_1]] : memref<1025xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake_2]] : memref<74xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKE256:__warp_block_rake_3]] : memref<288xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_rake_4 : memref<288xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[WHOLE:__warp_block_scratch]] : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[LARGE:__warp_block_scratch_0]] : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_1 : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_2 : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_3 : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[SCRATCH:__warp_block_scratch_4]] : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[SCRATCHF:__warp_block_scratch_5]] : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
 
 module attributes {gpu.container_module} {
@@ -42,7 +52,7 @@ gpu.module @kernels {
   // CHECK: %[[B31:.*]] = arith.addi %[[B]], %{{.*}} : i32
   // CHECK: %[[S:.*]] = arith.shrui %[[B31]], %{{.*}} : i32
   // CHECK: %[[MASK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]] :
   // The total's slot: the buffer's last.
   // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
   // CHECK: %[[MINE:.*]] = arith.index_castui %[[THREAD]] : i32 to index
@@ -132,7 +142,7 @@ gpu.module @kernels {
   // warp.reduce over the segments' lanes; every thread reads the total slot.
   // CHECK-LABEL: gpu.func @raking_reduce
   // CHECK-SAME: (%{{.*}}: memref<?xi32>, %[[X:.*]]: i32)
-  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE]]
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE_REDUCE]] :
   // CHECK: %[[C1024:.*]] = arith.constant 1024 : i32
   // CHECK: memref.store %[[X]], %[[BUF]]
   // CHECK-NEXT: gpu.barrier
@@ -165,7 +175,7 @@ gpu.module @kernels {
   // for whole warps, above 64 and when the size is unknown; an explicit
   // warp_scans wins over the size.
   // CHECK-LABEL: gpu.func @default_small
-  // CHECK: memref.get_global @[[RAKEF]]
+  // CHECK: memref.get_global @[[RAKEF]] :
   // CHECK: scf.for
   // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes
   // CHECK: gpu.return
@@ -179,7 +189,7 @@ gpu.module @kernels {
   // Two whole warps: each warp's scan over all 32 lanes (no valid_lanes),
   // warp 0 scans the two totals.
   // CHECK-LABEL: gpu.func @default_whole_warps
-  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: memref.get_global @[[WHOLE]] :
   // CHECK: warp.scan <add> %{{[^ ]*}} : f32, f32
   // CHECK: warp.scan <add> %{{.*}} exclusive valid_lanes
   gpu.func @default_whole_warps(%out: memref<?xf32>, %x: f32) kernel
@@ -190,7 +200,7 @@ gpu.module @kernels {
     gpu.return
   }
   // CHECK-LABEL: gpu.func @default_large
-  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: memref.get_global @[[LARGE]] :
   // CHECK: warp.scan <add> %{{.*}} valid_lanes
   gpu.func @default_large(%out: memref<?xf32>, %x: f32) kernel
       attributes {known_block_size = array<i32: 65, 1, 1>} {
@@ -220,11 +230,11 @@ gpu.module @kernels {
   // CHECK-LABEL: gpu.func @default_integer_sizes
   // CHECK: memref.get_global @[[SCRATCH]]
   // CHECK: warp.scan <add> %{{[^ ]*}} : i32
-  // CHECK: memref.get_global @[[RAKE]]
-  // CHECK: memref.get_global @[[RAKE]]
-  // CHECK: memref.get_global @__warp_block_scratch
+  // CHECK: memref.get_global @[[RAKE256]] :
+  // CHECK: memref.get_global @[[RAKE256]] :
+  // CHECK: memref.get_global @[[SCRATCHF]] :
   // CHECK: warp.scan <add> %{{[^ ]*}} : f32
-  // CHECK: memref.get_global @[[SCRATCH]]
+  // CHECK: memref.get_global @[[SCRATCH]] :
   // CHECK: warp.reduce <add> %{{[^ ]*}} lanes = <first> : i32
   // CHECK: gpu.return
   gpu.func @default_integer_sizes(%out: memref<?xi32>, %x: i32, %y: f32) kernel
@@ -243,7 +253,7 @@ gpu.module @kernels {
   // 96 and 1024 threads: warp_scans (raking took 1.07x and 1.30x as long),
   // block reduce of 192 threads: its warps' reductions (1.16x).
   // CHECK-LABEL: gpu.func @default_integer_96
-  // CHECK-NOT: @[[RAKE]]
+  // CHECK-NOT: @__warp_block_rake
   // CHECK: gpu.return
   gpu.func @default_integer_96(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 96, 1, 1>} {
@@ -253,7 +263,7 @@ gpu.module @kernels {
     gpu.return
   }
   // CHECK-LABEL: gpu.func @default_integer_1024
-  // CHECK-NOT: @[[RAKE]]
+  // CHECK-NOT: @__warp_block_rake
   // CHECK: gpu.return
   gpu.func @default_integer_1024(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 1024, 1, 1>} {
@@ -263,7 +273,7 @@ gpu.module @kernels {
     gpu.return
   }
   // CHECK-LABEL: gpu.func @default_reduce_192
-  // CHECK-NOT: @[[RAKE]]
+  // CHECK-NOT: @__warp_block_rake
   // CHECK: gpu.return
   gpu.func @default_reduce_192(%out: memref<?xi32>, %x: i32) kernel
       attributes {known_block_size = array<i32: 192, 1, 1>} {

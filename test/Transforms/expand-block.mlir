@@ -8,14 +8,15 @@
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_75 format=isa ptx-output=%t.sm75.ptx" -o /dev/null
 // RUN: %if ptxas-sm_75 %{ %ptxas -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
 
-// One scratch array per payload type, shared by every block op of the module,
-// in two halves (the kernels' block ops alternate them) of 32 warp slots, the
+// One scratch array per payload type and kernel (kernels that call no
+// common function share none), shared by the kernel's block ops, in two
+// halves (the kernel's block ops alternate them) of 32 warp slots, the
 // block total (32), the broadcast slot (33) and 32 prefix slots.
 // CHECK-DAG: memref.global "private" @__warp_block_scratch : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch_0 : memref<132xi64, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.global "private" @__warp_block_scratch_1 : memref<132xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_1 : memref<132xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @__warp_block_scratch_2 : memref<132xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.global
-// PTX: .shared .align 16 .b8 __warp_block_scratch[528];
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -48,6 +49,7 @@ gpu.module @kernels {
   // CHECK-NOT: gpu.barrier
   // CHECK: gpu.return
   // PTX-LABEL: .entry reduce(
+  // PTX: .shared .align 16 .b8 __warp_block_scratch[528];
   // PTX-COUNT-2: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;

@@ -26,11 +26,11 @@ def WarpCheckSharedMemoryPass
     the largest parts when the sum exceeds the 48 KiB of static shared
     memory a block can have.
 
-    Why: the expansions allocate their workgroup buffers per `gpu.module`,
-    sized for the largest user (block exchange, warp exchange, block
-    scratch and raking buffers) and each check that one buffer fits; a
-    kernel that uses several of them, or its own attributions besides,
-    can still exceed the limit, which ptxas would report only later
+    Why: the expansions size each workgroup buffer for the largest op of
+    the kernels that share it (the block ops' buffers: kernels that call a
+    common function; warp exchanges and merge sorts: the `gpu.module`) and
+    each check that one buffer fits; a kernel that uses several of them,
+    or its own attributions besides, can still exceed the limit, which ptxas would report only later
     ("uses too much shared data") or not at all on the JIT path.
   }];
 }

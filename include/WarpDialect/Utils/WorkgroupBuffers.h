@@ -18,6 +18,16 @@
 
 namespace mlir::warp {
 
+/// The ops of `ops` (in a gpu.module) in groups that may share workgroup
+/// buffers, each group in the order of `ops`, the groups in the order of
+/// their first op: ops of functions that call one another, directly or
+/// through others (a connected part of the module's call graph), form one
+/// group. A block gets only the shared memory its kernel reaches, so
+/// buffers shared by unrelated kernels would give each the largest
+/// kernel's: each group gets buffers of its own (a WorkgroupBuffers each).
+SmallVector<SmallVector<Operation *>>
+groupByBufferScope(gpu::GPUModuleOp module, ArrayRef<Operation *> ops);
+
 /// The workgroup buffers of one gpu.module: private, uninitialized
 /// memref.globals of one dimension in `#gpu.address_space<workgroup>` at
 /// the start of the module. A buffer is named by its users' `name`, its

@@ -14,10 +14,11 @@ gpu.module @kernels {
   // CHECK: warp.block_reduce <maximumf> %{{.*}} : f32
   // CHECK: warp.block_reduce <minui> %{{.*}} : i32
   // CHECK-NOT: gpu.all_reduce
-  // One scratch variable per payload type, shared by the kernels.
-  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
-  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
+  // One scratch variable per payload type and kernel (LLVM moves a global
+  // used by one kernel into it).
   // PTX-LABEL: .entry named(
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
+  // PTX: .shared .align 16 .b8 __warp_block_scratch{{(_0)?}}[528];
   // PTX-COUNT-6: bar.sync 0;
   // PTX-NOT: bar.sync
   // PTX: ret;
