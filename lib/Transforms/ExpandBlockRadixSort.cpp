@@ -505,12 +505,13 @@ private:
   /// item i is then the warp's item 32 i + l of the blocked order, and
   /// counting item 0 of every lane, then item 1, ... counts the warp's
   /// items in the blocked order. Per item: the lanes of the same digit
-  /// (matchDigit), the highest of them reads the column's counter and
-  /// adds the group's size, a warp.syncwarp (the next item's group may
-  /// have another leader of the same counter), the counter's old value
-  /// shuffled from the leader; the item's count in the warp is that plus
-  /// the group's lanes below it. The ranks (the column's prefix plus the
-  /// count) go back to the blocked arrangement.
+  /// (matchDigit) read the column's counter, a warp.syncwarp (every
+  /// read before the write), the lowest of them adds the group's size
+  /// (one predicated store, no branch around a load and a shuffle of
+  /// its result), a warp.syncwarp (the next item's group may have
+  /// another leader of the same counter); the item's count in the warp
+  /// is the old counter plus the group's lanes below it. The ranks (the
+  /// column's prefix plus the count) go back to the blocked arrangement.
   ///
   /// Barriers: as rankInGrid's, but after the raking a warp reads only its
   /// own column (and the digit prefix column 0); its lanes zero it in the
@@ -558,30 +559,16 @@ private:
     for (int64_t i = 0; i < n; ++i) {
       Value digit = vector::ExtractOp::create(b, loc, striped, i);
       Value peers = matchDigit(digit, count);
-      Value leader = arith::SubIOp::create(
-          b, loc, i32(kWarpSize - 1),
-          math::CountLeadingZerosOp::create(b, loc, peers));
       Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
       Value halfSlot = halfSlotOf(digit, lanes);
-      auto update = scf::IfOp::create(b, loc, TypeRange{i32Type},
-                                      eq(lane, leader),
-                                      /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(update.thenBlock());
-        Value old = loadHalf(halfSlot);
-        storeHalf(add(old, math::CtPopOp::create(b, loc, peers)), halfSlot);
-        scf::YieldOp::create(b, loc, old);
-        b.setInsertionPointToStart(update.elseBlock());
-        scf::YieldOp::create(b, loc, i32(0));
-      }
+      Value old = loadHalf(halfSlot);
       SyncWarpOp::create(b, loc, Value());
-      Value groupStart =
-          ShuffleOp::create(b, loc, ShuffleMode::Idx, update.getResult(0),
-                            leader, kWarpSize, Value())
-              .getResult();
+      buildIfThen(b, loc, eq(lowerPeers, i32(0)), [&] {
+        storeHalf(add(old, math::CtPopOp::create(b, loc, peers)), halfSlot);
+      });
+      SyncWarpOp::create(b, loc, Value());
       halfSlots.push_back(halfSlot);
-      counts.push_back(add(groupStart, lowerPeers));
+      counts.push_back(add(old, lowerPeers));
     }
     rakeGrid(lanes);
     SmallVector<Value> ranks;

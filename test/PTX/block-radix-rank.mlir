@@ -71,14 +71,14 @@ gpu.module @kernels {
   // thread, 33 x 512 words, is over 48 KiB; CUB's BlockRadixRankMatch):
   // the 4 digits warp-striped and the ranks back by shuffles (4 shfl.idx
   // each way); per item its digit's lanes from 6 ballots (one per digit
-  // bit, CUB's MatchAny: 24 in all), its group's leader's 16-bit load and
-  // store of the warp's counter, a bar.warp.sync, the leader's old count
-  // shuffled (4 shfl.idx) and two popc; two bar.warp.sync around the
-  // column's zeroing. Then the raking: its two barriers, the scalar block
+  // bit, CUB's MatchAny: 24 in all), every lane's 16-bit load of the
+  // warp's counter, a bar.warp.sync, the group's lowest lane's store of
+  // the counter plus the group's size, a bar.warp.sync, two popc; two
+  // bar.warp.sync around the column's zeroing. Then the raking: its two barriers, the scalar block
   // scan of 16 warps (two warp scans of 5 shfl.up, 2 shfl.idx, two
   // barriers); 4 rank loads, the digit prefix's load and barrier.
-  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
-  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=6 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=14 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
+  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
+  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
   gpu.func @match_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x

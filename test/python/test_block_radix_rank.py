@@ -353,8 +353,10 @@ def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descend
         warp_striped_program(key, n, bits, block, ranking, known, descending), chip="sm_90")
     if ranking is None and threads % 32 == 0 and known:
         assert "vote.sync.ballot" in compiled.ptx
-        # The match ranking counts warp-striped keys as they are.
-        assert "shfl.sync.idx" in compiled.ptx  # the leader's count only
+        # The match ranking counts warp-striped keys as they are: no
+        # exchange (and every lane reads its group's counter: no shuffle
+        # of the leader's).
+        assert "shfl.sync.idx" not in compiled.ptx
     rng = np.random.default_rng([threads, n, bits[0], 5])
     x = keys_for(rng, key, threads * n, bits)
     r = np.full(threads * n, -1, np.int32)
@@ -364,9 +366,9 @@ def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descend
 
 
 def test_warp_striped_match_has_no_exchange():
-    """With warp-striped keys the match ranking shuffles once per key (the
-    group leader's count), where blocked keys also pay two exchanges of N
-    shuffles each."""
+    """With warp-striped keys the match ranking shuffles no key (every
+    lane reads its group's counter), where blocked keys pay two exchanges
+    of N shuffles each."""
     def shuffles(warp_striped):
         prog = wm.Program("rank_shuffles")
 
