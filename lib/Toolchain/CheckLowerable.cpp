@@ -141,10 +141,16 @@ LogicalResult checkNoConstantWrites(Operation *op) {
   return success();
 }
 
-/// A memref atomic on a memref of private memory (NVVM's address space 5)
-/// is an error at the op: PTX has no atomics on local memory, and the NVPTX
-/// backend stops at it with a fatal error ("Cannot select: AtomicLoad...").
-LogicalResult checkNoPrivateAtomics(Operation *op) {
+/// A memref atomic on a memory space that PTX's `atom` cannot reach on
+/// the chip is an error at the op: the NVPTX backend would stop at it with
+/// a fatal error ("Cannot select: AtomicLoad..."). `atom` reaches generic,
+/// global and shared memory, and a cluster's shared memory
+/// (`.shared::cluster`, address space 7) from sm_90 on; private memory
+/// (address space 5) needs no atomic; constant memory is read-only
+/// (checkNoConstantWrites); any other space (param, tensor memory, or a
+/// number NVVM does not name) has none.
+LogicalResult checkAtomicMemorySpace(Operation *op,
+                                     std::optional<warp::Chip> chip) {
   Value memref;
   if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
     memref = atomic.getMemref();
@@ -153,14 +159,32 @@ LogicalResult checkNoPrivateAtomics(Operation *op) {
   if (!memref)
     return success();
   auto type = cast<MemRefType>(memref.getType());
-  if (warp::getNVVMMemorySpace(type.getMemorySpace()) !=
-      NVVM::NVVMMemorySpace::Local)
+  std::optional<NVVM::NVVMMemorySpace> space =
+      warp::getNVVMMemorySpace(type.getMemorySpace());
+  if (space == NVVM::NVVMMemorySpace::Local)
+    return op->emitOpError()
+           << "is an atomic on " << type
+           << ", private memory (address space 5), which PTX's atomics "
+              "cannot reach: a thread's own memory needs no atomic, use a "
+              "load and a store";
+  if (space == NVVM::NVVMMemorySpace::Generic ||
+      space == NVVM::NVVMMemorySpace::Global ||
+      space == NVVM::NVVMMemorySpace::Shared ||
+      space == NVVM::NVVMMemorySpace::Constant)
     return success();
+  if (space == NVVM::NVVMMemorySpace::SharedCluster) {
+    if (!chip || chip->smVersion >= 90)
+      return success();
+    return op->emitOpError()
+           << "is an atomic on " << type
+           << ", a cluster's shared memory (address space 7), which PTX "
+              "has from sm_90 on; the pipeline's chip is "
+           << chip->str();
+  }
   return op->emitOpError()
          << "is an atomic on " << type
-         << ", private memory (address space 5), which PTX's atomics cannot "
-            "reach: a thread's own memory needs no atomic, use a load and a "
-            "store";
+         << ", a memory space PTX's atomics cannot reach: use global (1), "
+            "shared (3) or generic (no memory space) memory";
 }
 
 /// convert-gpu-to-nvvm puts a gpu.func's workgroup attributions in shared
@@ -260,9 +284,13 @@ struct WarpCheckLowerablePass
     ModuleOp root = getOperation();
     bool failed = false;
     auto fail = [&](LogicalResult result) { failed |= mlir::failed(result); };
-    if (!chip.empty() && !warp::Chip::parse(chip)) {
-      root.emitError(warp::Chip::unknownChipMessage(chip));
-      return signalPassFailure();
+    std::optional<warp::Chip> parsedChip;
+    if (!chip.empty()) {
+      parsedChip = warp::Chip::parse(chip);
+      if (!parsedChip) {
+        root.emitError(warp::Chip::unknownChipMessage(chip));
+        return signalPassFailure();
+      }
     }
 
     // Where each region lies, filled in before the checks so that no op
@@ -350,7 +378,7 @@ struct WarpCheckLowerablePass
       }
       if (placement.inLaunch || placement.inDeviceModule) {
         fail(checkNoConstantWrites(op));
-        fail(checkNoPrivateAtomics(op));
+        fail(checkAtomicMemorySpace(op, parsedChip));
         if (!chip.empty())
           fail(checkNVVMChip(op, chip));
       }

@@ -6,7 +6,8 @@ error.
 
 Fails (exit 1, echoing the command's stderr) when the command died from a
 signal or exited with a status above 1, or printed a crash banner, an LLVM
-fatal error, an assertion or a sanitizer report. Exit
+fatal error (`LLVM ERROR`, or the diagnostic `LLVM fatal error: ...` that
+warp-opt reports one as), an assertion or a sanitizer report. Exit
 status 0 or 1 (a diagnostic) is success.
 """
 import re
@@ -14,7 +15,7 @@ import subprocess
 import sys
 
 BAD = re.compile(
-    r"PLEASE submit a bug report|LLVM ERROR|Stack dump:|"
+    r"PLEASE submit a bug report|LLVM ERROR|LLVM fatal error|Stack dump:|"
     r"==\d+==ERROR: \w+Sanitizer|runtime error:|Assertion .* failed")
 
 result = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,

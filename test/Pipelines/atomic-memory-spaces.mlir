@@ -1,0 +1,62 @@
+// memref atomics on memory spaces PTX's `atom` cannot reach are a
+// diagnostic at the op (CheckLowerable.cpp), never the NVPTX backend's
+// fatal error ("Cannot select: AtomicLoadFAdd ... addrspace 7"): a cluster's
+// shared memory (address space 7) before sm_90 (a fuzz finding, on sm_70),
+// and the spaces without atomics (param 101, tensor 6, a number NVVM does
+// not name). Global, shared and generic memory lower; on sm_90 the
+// cluster's shared memory does too (atomic-cluster-shared.mlir).
+// RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa" -split-input-file -verify-diagnostics
+
+module attributes {gpu.container_module} {
+gpu.module @m {
+  gpu.func @cluster_shared(%out: memref<8xf32, 7>, %v: vector<4xf32>, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    vector.store %v, %out[%c0] : memref<8xf32, 7>, vector<4xf32>
+    // expected-error @+1 {{'memref.atomic_rmw' op is an atomic on 'memref<8xf32, 7>', a cluster's shared memory (address space 7), which PTX has from sm_90 on; the pipeline's chip is sm_80}}
+    %old = memref.atomic_rmw addf %x, %out[%c0] : (f32, memref<8xf32, 7>) -> f32
+    gpu.return
+  }
+}
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+gpu.module @m {
+  gpu.func @param(%out: memref<8xi32, 101>, %x: i32) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.atomic_rmw' op is an atomic on 'memref<8xi32, 101>', a memory space PTX's atomics cannot reach: use global (1), shared (3) or generic (no memory space) memory}}
+    %old = memref.atomic_rmw addi %x, %out[%c0] : (i32, memref<8xi32, 101>) -> i32
+    gpu.return
+  }
+  gpu.func @tensor(%out: memref<8xi32, 6>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.generic_atomic_rmw' op is an atomic on 'memref<8xi32, 6>', a memory space PTX's atomics cannot reach}}
+    %old = memref.generic_atomic_rmw %out[%c0] : memref<8xi32, 6> {
+    ^bb0(%v: i32):
+      memref.atomic_yield %v : i32
+    }
+    gpu.return
+  }
+  gpu.func @unnamed(%out: memref<8xi32, 8>, %x: i32) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.atomic_rmw' op is an atomic on 'memref<8xi32, 8>', a memory space PTX's atomics cannot reach}}
+    %old = memref.atomic_rmw maxs %x, %out[%c0] : (i32, memref<8xi32, 8>) -> i32
+    gpu.return
+  }
+}
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+gpu.module @m {
+  gpu.func @reachable(%g: memref<8xf32, 1>, %s: memref<8xf32, 3>, %p: memref<8xf32>, %x: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %a = memref.atomic_rmw addf %x, %g[%c0] : (f32, memref<8xf32, 1>) -> f32
+    %b = memref.atomic_rmw addf %x, %s[%c0] : (f32, memref<8xf32, 3>) -> f32
+    %c = memref.atomic_rmw addf %x, %p[%c0] : (f32, memref<8xf32>) -> f32
+    gpu.return
+  }
+}
+}
