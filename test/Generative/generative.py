@@ -835,6 +835,9 @@ def run_programs(args, progs, workdir, tag):
                 # resource limit the generator does not budget, not a bug.
                 return [(progs[0], 0, SKIP + "over the static shared memory (diagnosed)")]
             return [(progs[0], 0, "warp-opt failed: " + summarize(res.stderr))]
+        over = over_shared_memory(res.stderr, len(progs))
+        if over and len(over) < len(progs):
+            return run_apart(args, progs, over, workdir, tag)
         return run_halves(args, progs, workdir, tag)  # find the programs that fail alone
     try:
         module = cp.RawModule(path=path + ".ptx")
@@ -844,6 +847,25 @@ def run_programs(args, progs, workdir, tag):
         # PTX the simulator does not model: counted, reported, not a mismatch.
         return [(progs[0], 0, SKIP + re.sub(r"^.*?PTX: line \d+: ", "", str(err)))]
     return execute(cp, module, progs, metas)
+
+
+def over_shared_memory(stderr, count):
+    """The programs (indices) whose kernels warp-check-shared-memory named
+    over the static shared memory in a batch's module."""
+    return sorted(set(int(m) for m in re.findall(
+        r"kernel 'g(\d+)' uses \d+ bytes of static shared memory", stderr)
+        if int(m) < count))
+
+
+def run_apart(args, progs, over, workdir, tag):
+    """run_programs on the batch without the programs `over` named, then
+    on each of those alone: one more warp-opt run for the rest, where
+    halving the batch would take one per level down to each of them."""
+    rest = [p for i, p in enumerate(progs) if i not in over]
+    results = run_programs(args, rest, workdir, tag + "r")
+    for i in over:
+        results += run_programs(args, [progs[i]], workdir, f"{tag}o{i}")
+    return results
 
 
 def run_halves(args, progs, workdir, tag):
