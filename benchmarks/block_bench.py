@@ -7,7 +7,8 @@ side by side in one run on the GPU host (issue 31).
 
 --build writes the warp kernels (MLIR text, one gpu.module per kernel, so
 that each kernel's PTX holds only its own shared memory: the warp
-lowering sizes a module's workgroup buffers for its largest op) and lowers
+lowering sizes a module's warp exchange buffer for its largest op; the
+block ops' buffers are each kernel's own) and lowers
 them with `warp-opt --warp-lower-to-ptx="chip=sm_90 format=isa
 ptx-output=DIR/"` (one DIR/<kernel>.ptx each). A kernel that does not
 lower (an op this build does not have, e.g. warp.block_radix_sort before
