@@ -187,6 +187,51 @@ LogicalResult checkAtomicMemorySpace(Operation *op,
             "shared (3) or generic (no memory space) memory";
 }
 
+/// A device op that reads or writes a memref where PTX cannot (atomics
+/// have checkAtomicMemorySpace) is an error at the op, not invalid or
+/// missing PTX: a cluster's shared memory (address space 7) before sm_90
+/// (`st.shared::cluster`, which ptxas rejects for the older target),
+/// tensor memory (6: only tcgen05 instructions reach it; NVPTX emitted a
+/// 32-bit generic access) and writes to kernel parameter memory (101,
+/// which kernels only read: NVPTX dropped the store).
+LogicalResult checkMemorySpaceAccess(Operation *op,
+                                     std::optional<warp::Chip> chip) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
+    return success();
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    auto memref = dyn_cast_or_null<TypedValue<MemRefType>>(effect.getValue());
+    if (!memref ||
+        !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
+      continue;
+    MemRefType type = memref.getType();
+    std::optional<NVVM::NVVMMemorySpace> space =
+        warp::getNVVMMemorySpace(type.getMemorySpace());
+    if (space == NVVM::NVVMMemorySpace::SharedCluster && chip &&
+        chip->smVersion < 90)
+      return op->emitOpError()
+             << "accesses " << type
+             << ", a cluster's shared memory (address space 7), which PTX "
+                "has from sm_90 on; the pipeline's chip is "
+             << chip->str();
+    if (space == NVVM::NVVMMemorySpace::Tensor)
+      return op->emitOpError()
+             << "accesses " << type
+             << ", tensor memory (address space 6), which loads and stores "
+                "cannot reach (tcgen05 instructions do)";
+    auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
+    if (number && number.getInt() == 101 &&
+        isa<MemoryEffects::Write>(effect.getEffect()))
+      return op->emitOpError()
+             << "writes to " << type
+             << ", kernel parameter memory (address space 101), which "
+                "kernels can only read: write to global memory instead";
+  }
+  return success();
+}
+
 /// convert-gpu-to-nvvm puts a gpu.func's workgroup attributions in shared
 /// memory and its private ones on the stack, and builds each memref from a
 /// pointer of that space whatever the memref's memory space says: another
@@ -379,6 +424,7 @@ struct WarpCheckLowerablePass
       if (placement.inLaunch || placement.inDeviceModule) {
         fail(checkNoConstantWrites(op));
         fail(checkAtomicMemorySpace(op, parsedChip));
+        fail(checkMemorySpaceAccess(op, parsedChip));
         if (!chip.empty())
           fail(checkNVVMChip(op, chip));
       }

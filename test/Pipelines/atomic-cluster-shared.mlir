@@ -1,6 +1,6 @@
 // A memref atomic on a cluster's shared memory (address space 7) lowers on
 // sm_90 to `atom.shared::cluster` (before sm_90 it is a diagnostic,
-// atomic-memory-spaces.mlir); the PTX assembles with ptxas.
+// memory-spaces.mlir); the PTX assembles with ptxas.
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %if ptxas-sm_90 %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}

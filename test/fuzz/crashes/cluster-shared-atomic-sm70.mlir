@@ -3,7 +3,7 @@
 // the NVPTX backend's instruction selection, a fatal error ("Cannot select:
 // AtomicLoadFAdd ... addrspace 7"), reported as "LLVM fatal error". Fixed:
 // warp-check-lowerable rejects atomics on memory spaces PTX's atom cannot
-// reach on the chip (test/Pipelines/atomic-memory-spaces.mlir).
+// reach on the chip (test/Pipelines/memory-spaces.mlir).
 // RUN: %python %S/../no_crash.py warp-opt %s --warp-lower-to-ptx="chip=sm_70 strategy=redux format=isa" -o /dev/null
 module attributes {gpu.container_module} {
   gpu.module @m {
