@@ -82,6 +82,14 @@ def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
     * a device op that writes a memref of constant memory (address space
       4, which kernels only read; NVPTX aborts: "Cannot store to pointer
       that points to constant memory space");
+    * a memref atomic where PTX's `atom` cannot reach: private memory
+      (5), a cluster's shared memory (7) before sm_90, param (101),
+      tensor (6) or an unnamed space (NVPTX aborts: "Cannot select:
+      AtomicLoad...");
+    * a load or store of a cluster's shared memory before sm_90 (ptxas
+      rejects `st.shared::cluster` for the older target), of tensor memory
+      (a 32-bit generic access came out), or a write to param memory (the
+      store vanished);
     * async-dialect host code (`async.*` ops or types) when the pipeline
       does not lower it (`allow-async=false`; `warp-lower-to-ptx` passes its
       `async` option, which `warp-cuda-runner` sets for such programs).
