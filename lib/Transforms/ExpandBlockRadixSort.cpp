@@ -540,11 +540,11 @@ private:
     // zero it, lane l its lanes l, l + 32, ... (those past the padding lane
     // zero the padding lane).
     SyncWarpOp::create(b, loc, Value());
-    auto zeroColumn = [&](Value column) {
+    auto zeroColumn = [&](Value target) {
       for (int64_t first = 0; first <= lanes; first += kWarpSize) {
         Value counterLane = first == 0 ? lane : add(lane, i32(first));
         Value clamped = arith::MinUIOp::create(b, loc, counterLane, i32(lanes));
-        storeCounter(i32(0), add(mul(clamped, columns), column));
+        storeCounter(i32(0), add(mul(clamped, columns), target));
       }
     };
     zeroColumn(column);

@@ -478,16 +478,20 @@ bool mlir::warp::expandBlockMergeSorts(gpu::GPUModuleOp module) {
   // One buffer per buffer scope (groupByBufferScope), sized for its
   // largest sort.
   SmallVector<Operation *> ops;
-  for (auto [op, threads] : sorts)
+  DenseMap<Operation *, unsigned> threadsOf;
+  for (auto [op, threads] : sorts) {
     ops.push_back(op);
+    threadsOf[op] = threads;
+  }
   DenseMap<Operation *, memref::GlobalOp> bufferOf;
   Type byteType = IntegerType::get(module.getContext(), 8);
   for (ArrayRef<Operation *> group : groupByBufferScope(module, ops)) {
     WorkgroupBuffers buffers(module);
-    for (auto [op, threads] : sorts)
-      if (threads > 1 && llvm::is_contained(group, op.getOperation()))
+    for (Operation *op : group)
+      if (unsigned threads = threadsOf.lookup(op); threads > 1)
         buffers.reserve(kBlockBufferName, byteType, /*slot=*/0,
-                        int64_t(op.getSharedBytes(threads)),
+                        int64_t(cast<BlockMergeSortOp>(op).getSharedBytes(
+                            threads)),
                         kSortBufferAlignment);
     buffers.allocate();
     for (Operation *op : group)

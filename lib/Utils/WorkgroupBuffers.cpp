@@ -8,17 +8,13 @@
 using namespace mlir;
 using namespace mlir::warp;
 
-/// The op of the module's body that holds `op` (its function), or null.
-static Operation *getModuleLevelOp(gpu::GPUModuleOp module, Operation *op) {
-  while (op && op->getParentOp() != module)
-    op = op->getParentOp();
-  return op;
-}
-
 SmallVector<SmallVector<Operation *>>
 mlir::warp::groupByBufferScope(gpu::GPUModuleOp module,
                                ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return {};
   // Functions that call one another, in one class.
+  SymbolTable symbols(module);
   llvm::EquivalenceClasses<Operation *> scopes;
   for (Operation &function : module.getBody()->getOperations()) {
     scopes.insert(&function);
@@ -26,16 +22,16 @@ mlir::warp::groupByBufferScope(gpu::GPUModuleOp module,
       auto callee = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
       if (!callee)
         return;
-      if (Operation *target = module.lookupSymbol(callee.getLeafReference()))
+      if (Operation *target = symbols.lookup(callee.getLeafReference()))
         scopes.unionSets(&function, target);
     });
   }
   SmallVector<SmallVector<Operation *>> groups;
   DenseMap<Operation *, unsigned> groupOf;
   for (Operation *op : ops) {
-    Operation *function = getModuleLevelOp(module, op);
-    Operation *leader =
-        function ? scopes.getLeaderValue(function) : nullptr;
+    // The op of the module's body that holds `op` (its function).
+    Operation *function = module.getBody()->findAncestorOpInBlock(*op);
+    Operation *leader = function ? scopes.getLeaderValue(function) : nullptr;
     auto [it, inserted] = groupOf.try_emplace(leader, groups.size());
     if (inserted)
       groups.emplace_back();
