@@ -117,24 +117,47 @@ Placement placementOf(const DenseMap<Region *, Placement> &placements,
   return region ? placements.lookup(region) : Placement();
 }
 
+/// The memrefs `op` reads or writes (its memory effects' values), each
+/// with whether it is a write.
+SmallVector<std::pair<MemRefType, bool>> getMemRefAccesses(Operation *op) {
+  SmallVector<std::pair<MemRefType, bool>> accesses;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return accesses;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    auto memref = dyn_cast_or_null<TypedValue<MemRefType>>(effect.getValue());
+    bool write = isa<MemoryEffects::Write>(effect.getEffect());
+    if (memref && (write || isa<MemoryEffects::Read>(effect.getEffect())))
+      accesses.push_back({memref.getType(), write});
+  }
+  return accesses;
+}
+
+/// The error at `op` that `action` (its verb and the memref) reaches a
+/// cluster's shared memory (address space 7) on `chip`, older than sm_90.
+LogicalResult emitClusterSharedBeforeSM90(Operation *op, StringRef action,
+                                          MemRefType type,
+                                          const warp::Chip &chip) {
+  return op->emitOpError()
+         << action << " " << type
+         << ", a cluster's shared memory (address space 7), which PTX has "
+            "from sm_90 on; the pipeline's chip is "
+         << chip.str();
+}
+
 /// A device op that writes a memref of constant memory (NVVM's address
 /// space 4, which kernels only read) is an error at the op: the NVPTX
 /// backend would stop at it with a fatal error ("Cannot store to pointer
 /// that points to constant memory space").
 LogicalResult checkNoConstantWrites(Operation *op) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return success();
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  for (const MemoryEffects::EffectInstance &effect : instances) {
-    auto memref = dyn_cast_or_null<TypedValue<MemRefType>>(effect.getValue());
-    if (!isa<MemoryEffects::Write>(effect.getEffect()) || !memref ||
-        warp::getNVVMMemorySpace(memref.getType().getMemorySpace()) !=
-            NVVM::NVVMMemorySpace::Constant)
+  for (auto [type, write] : getMemRefAccesses(op)) {
+    if (!write || warp::getNVVMMemorySpace(type.getMemorySpace()) !=
+                      NVVM::NVVMMemorySpace::Constant)
       continue;
     return op->emitOpError()
-           << "writes to " << memref.getType()
+           << "writes to " << type
            << ", constant memory (address space 4), which kernels can only "
               "read: write to global memory instead";
   }
@@ -175,11 +198,7 @@ LogicalResult checkAtomicMemorySpace(Operation *op,
   if (space == NVVM::NVVMMemorySpace::SharedCluster) {
     if (!chip || chip->smVersion >= 90)
       return success();
-    return op->emitOpError()
-           << "is an atomic on " << type
-           << ", a cluster's shared memory (address space 7), which PTX "
-              "has from sm_90 on; the pipeline's chip is "
-           << chip->str();
+    return emitClusterSharedBeforeSM90(op, "is an atomic on", type, *chip);
   }
   return op->emitOpError()
          << "is an atomic on " << type
@@ -196,34 +215,21 @@ LogicalResult checkAtomicMemorySpace(Operation *op,
 /// which kernels only read: NVPTX dropped the store).
 LogicalResult checkMemorySpaceAccess(Operation *op,
                                      std::optional<warp::Chip> chip) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects || isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
+  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
     return success();
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  for (const MemoryEffects::EffectInstance &effect : instances) {
-    auto memref = dyn_cast_or_null<TypedValue<MemRefType>>(effect.getValue());
-    if (!memref ||
-        !isa<MemoryEffects::Read, MemoryEffects::Write>(effect.getEffect()))
-      continue;
-    MemRefType type = memref.getType();
+  for (auto [type, write] : getMemRefAccesses(op)) {
     std::optional<NVVM::NVVMMemorySpace> space =
         warp::getNVVMMemorySpace(type.getMemorySpace());
     if (space == NVVM::NVVMMemorySpace::SharedCluster && chip &&
         chip->smVersion < 90)
-      return op->emitOpError()
-             << "accesses " << type
-             << ", a cluster's shared memory (address space 7), which PTX "
-                "has from sm_90 on; the pipeline's chip is "
-             << chip->str();
+      return emitClusterSharedBeforeSM90(op, "accesses", type, *chip);
     if (space == NVVM::NVVMMemorySpace::Tensor)
       return op->emitOpError()
              << "accesses " << type
              << ", tensor memory (address space 6), which loads and stores "
                 "cannot reach (tcgen05 instructions do)";
     auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
-    if (number && number.getInt() == 101 &&
-        isa<MemoryEffects::Write>(effect.getEffect()))
+    if (number && number.getInt() == 101 && write)
       return op->emitOpError()
              << "writes to " << type
              << ", kernel parameter memory (address space 101), which "
