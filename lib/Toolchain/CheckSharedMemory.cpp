@@ -4,10 +4,10 @@
 // kernels that share it (WorkgroupBuffers.h) and check that buffer alone;
 // this pass adds up what one kernel actually reaches (attributions, and
 // the workgroup globals read by it or its callees) against the 48 KiB a
-// block can have. Workgroup memory that
-// cannot be sized (a dynamic shape, an element type without a layout, a size
-// past 64 bits) or that an allocation op asks for is an error here: the
-// lowering would otherwise turn it into wrong code or no variable at all.
+// block can have. Workgroup memory that cannot be sized (a dynamic shape,
+// an element type without a layout, a size past 64 bits) or that an
+// allocation op asks for is an error here: the lowering would otherwise
+// turn it into wrong code or no variable at all.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1007,8 +1007,8 @@ def write_bundle(args, batch, batch_no):
     """Batch b<N>: its PTX and its programs, for run_bundle on a GPU host.
     Where the batch's module does not compile (its kernels' buffers add up
     past the shared-memory limit: a gpu.module sizes its warp exchange and
-    merge sort buffers for their largest user), each program gets a module of its own; a program over
-    the limit alone is left out (the pass diagnoses it); any other failure
+    merge sort buffers for their largest user), each program gets a module
+    of its own; a program over the limit alone is left out (the pass diagnoses it); any other failure
     is a bug to see here, not on the GPU host. Returns the programs kept."""
     os.makedirs(args.bundle, exist_ok=True)
 

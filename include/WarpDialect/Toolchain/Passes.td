@@ -30,8 +30,9 @@ def WarpCheckSharedMemoryPass
     the kernels that share it (the block ops' buffers: kernels that call a
     common function; warp exchanges and merge sorts: the `gpu.module`) and
     each check that one buffer fits; a kernel that uses several of them,
-    or its own attributions besides, can still exceed the limit, which ptxas would report only later
-    ("uses too much shared data") or not at all on the JIT path.
+    or its own attributions besides, can still exceed the limit, which
+    ptxas would report only later ("uses too much shared data") or not at
+    all on the JIT path.
   }];
 }
 
