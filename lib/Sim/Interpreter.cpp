@@ -36,6 +36,9 @@
 //    until every thread of the cluster that has not exited has arrived as
 //    often. mapa and the shared::cluster accesses reach the other blocks'
 //    shared memory (PTX.h: kClusterRankShift).
+//  * A block's shared memory starts as kSharedFill bytes, not zeros (on
+//    the GPU it holds what an earlier block left), so that a read before
+//    the first write gives a wrong value rather than a lucky zero.
 //  * cp.async reads its source when issued and writes shared memory only
 //    when the lane waits for it (cp.async.wait_group/wait_all) or exits,
 //    so a read before the wait sees the old contents.
@@ -54,6 +57,11 @@
 namespace warp::sim {
 
 namespace {
+
+/// The byte every block's shared memory starts as: an i32 of them is
+/// negative and large, an f32 a large negative number, so that a stale read
+/// does not pass for a zero.
+constexpr uint8_t kSharedFill = 0xA7;
 
 enum LaneStatus : uint8_t {
   Running, WaitSync, WaitBarrier, WaitCluster, Exited
@@ -2102,7 +2110,9 @@ void Launch::initBlock(Block &b) {
   }
   size_t sharedSize = fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
                                            : fn.sharedBytes;
-  b.shared.assign(sharedSize, 0);
+  // Not zeros: a block's shared memory holds what the SM's last block left
+  // there, and a program that reads before it writes must show it.
+  b.shared.assign(sharedSize, kSharedFill);
   b.local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
 }
 
