@@ -289,7 +289,7 @@ OpFoldResult BroadcastFirstOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// BallotOp / VoteOp / MatchAllOp
+// BallotOp / VoteOp / MatchAllOp / MatchAnyOp
 //===----------------------------------------------------------------------===//
 
 OpFoldResult BallotOp::fold(FoldAdaptor adaptor) {
@@ -330,6 +330,64 @@ struct MatchAllOfUniform : public OpRewritePattern<MatchAllOp> {
 void MatchAllOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                              MLIRContext *context) {
   results.add<MatchAllOfUniform>(context);
+}
+
+LogicalResult MatchAnyOp::verify() {
+  Type type = getValue().getType();
+  if (std::optional<uint32_t> bits = getBits()) {
+    if (!isa<IntegerType>(type))
+      return emitOpError("compares the low `bits` of an integer value, not ")
+             << type;
+    if (*bits > type.getIntOrFloatBitWidth())
+      return emitOpError("compares ")
+             << *bits << " bits of a value of " << type.getIntOrFloatBitWidth();
+  }
+  if (getStrategy() == MatchStrategy::Ballots &&
+      (!getBits() || *getBits() > kWarpSize))
+    return emitOpError("strategy <ballots> needs `bits` of at most ")
+           << kWarpSize << " (one ballot per bit)";
+  return success();
+}
+
+bool MatchAnyOp::foldLowBitMask() {
+  auto andOp = getValue().getDefiningOp<arith::AndIOp>();
+  if (!andOp)
+    return false;
+  for (std::pair<Value, Value> operands :
+       {std::pair(andOp.getRhs(), andOp.getLhs()),
+        std::pair(andOp.getLhs(), andOp.getRhs())}) {
+    APInt lowMask;
+    if (!matchPattern(operands.first, m_ConstantInt(&lowMask)) ||
+        !lowMask.isMask())
+      continue;
+    setBits(std::min(lowMask.countTrailingOnes(), getComparedBits()));
+    getValueMutable().set(operands.second);
+    return true;
+  }
+  return false;
+}
+
+namespace {
+/// match_any of `x & (2^N - 1)` compares the low N bits of x: `bits N` says
+/// so and lets the lowering count the bits (a radix digit's match).
+struct MatchAnyOfLowBits : public OpRewritePattern<MatchAnyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MatchAnyOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.startOpModification(op);
+    if (!op.foldLowBitMask()) {
+      rewriter.cancelOpModification(op);
+      return failure();
+    }
+    rewriter.finalizeOpModification(op);
+    return success();
+  }
+};
+} // namespace
+
+void MatchAnyOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                             MLIRContext *context) {
+  results.add<MatchAnyOfLowBits>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1403,7 +1461,8 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
   int64_t warps = llvm::divideCeil(threads, kWarpSize);
   int64_t warpColumns = warps | 1;
   int64_t warpGrid = (layout.counterWords + 1) * warpColumns;
-  uint64_t withWarpGrid = alignedBuffers + llvm::alignTo(warpGrid * 4, 16) +
+  int64_t warpRaked = getMatchRakeWords(warpGrid, threads) * threads;
+  uint64_t withWarpGrid = alignedBuffers + llvm::alignTo(warpRaked * 4, 16) +
                           llvm::alignTo(scratch(1), 16);
   uint64_t unionBytes = std::max({keyBytes, valueBytes, gridBytes});
   uint64_t withUnion =
@@ -1429,8 +1488,8 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
   auto useMatch = [&] {
     layout.matchWarps = warps;
     layout.matchColumns = warpColumns;
-    layout.matchRakeWords = llvm::divideCeil(warpGrid, threads);
-    return use(RadixRankAlgorithm::MatchCounters, 0, 1, warpGrid, withWarpGrid);
+    return use(RadixRankAlgorithm::MatchCounters, 0, 1, warpRaked,
+               withWarpGrid);
   };
   auto useRegisters = [&] {
     return use(RadixRankAlgorithm::RegisterCounters, 0, registerScanWords, 0,
@@ -1461,6 +1520,11 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
   if (withRegisters > kMaxStaticSharedBytes && withUnion < withRegisters)
     return useGrid(/*inUnion=*/true);
   return useRegisters();
+}
+
+int64_t mlir::warp::getMatchRakeWords(int64_t gridWords, int64_t threads) {
+  int64_t words = llvm::divideCeil(gridWords, threads);
+  return words % 2 == 0 ? words + 1 : words;
 }
 
 bool mlir::warp::canRankByMatch(Operation *op, int64_t itemsPerThread) {

@@ -30,8 +30,10 @@
 //   its highest lane; then the raking above over W = T / 32 columns (and
 //   for an even W a padding column, so that a lane's words stride by an
 //   odd count and the warp's distinct digits' counters fall in distinct
-//   banks, as CUB's PADDED_WARPS), thread t raking ceil((L + 1) C / T)
-//   words from there on for C columns, and the ranks back to the blocked
+//   banks, as CUB's PADDED_WARPS), thread t raking S words from t S on for
+//   C columns (S = ceil((L + 1) C / T), or one more to be odd: CUB's
+//   PADDED_RAKING_SEGMENT; the words past the grid zeroed, so that no word
+//   is tested against the grid's end), and the ranks back to the blocked
 //   arrangement (rankByMatch has the steps).
 //
 //   register ranking, where neither grid fits the shared memory (the
@@ -201,8 +203,9 @@ private:
                                   unsigned count) {
     digitBits = count;
     // The grid's words are columns of threads in one ranking and of warps
-    // in another of the same module: the previous ranking's reads of its
-    // columns must be done before this one zeroes its own.
+    // in another of the same module, or a match ranking zeroes words past
+    // its grid that another's grid has: the previous ranking's reads of
+    // its columns must be done before this one zeroes.
     if (barrierFirst && usesCounterGrid(layout.algorithm))
       gpu::BarrierOp::create(b, loc);
     switch (layout.algorithm) {
@@ -446,29 +449,24 @@ private:
   /// With a column per thread S = lanes + 1 (every thread one segment of
   /// the same length as a column). With a column per warp the grid has
   /// (lanes + 1) C words (C the layout's matchColumns: the W warps' columns
-  /// and for an even W a padding column of zeros) for 32 W threads: S =
-  /// ceil((lanes + 1) C / 32 W), the words past the grid read as 0 and not
-  /// stored.
+  /// and for an even W a padding column of zeros) for 32 W threads, and S
+  /// is getMatchRakeWords': the words past the grid, up to 32 W S, are
+  /// zeros of rankByMatch's (no bounds to test per word).
   void rakeGrid(int64_t lanes) {
     gpu::BarrierOp::create(b, loc);
     bool perWarp = layout.algorithm == RadixRankAlgorithm::MatchCounters;
-    int64_t segmentWords = perWarp ? layout.matchRakeWords : lanes + 1;
-    Value words = perWarp ? mul(i32(lanes + 1), columns) : Value();
+    int64_t segmentWords =
+        perWarp ? getMatchRakeWords((lanes + 1) * layout.matchColumns,
+                                    layout.matchWarps * kWarpSize)
+                : lanes + 1;
     // This thread's segment of the flat grid, kept in registers.
     Value first = mul(thread, i32(segmentWords));
-    SmallVector<Value> segmentSlots, segment, inGrid;
+    SmallVector<Value> segmentSlots, segment;
     Value sum;
     for (int64_t i = 0; i < segmentWords; ++i) {
       Value slot = i == 0 ? first : add(first, i32(i));
-      if (perWarp) {
-        inGrid.push_back(arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::ult, slot, words));
-        slot = select(inGrid.back(), slot, i32(0));
-      }
       segmentSlots.push_back(slot);
       Value word = loadCounter(slot);
-      if (perWarp)
-        word = select(inGrid.back(), word, i32(0));
       segment.push_back(word);
       sum = i == 0 ? word : add(sum, word);
     }
@@ -479,15 +477,7 @@ private:
     Value lowTotal = andI(scan.getTotal()[0], i32(0xffff));
     Value prefix = add(scan.getScanned()[0], shl(lowTotal, i32(16)));
     for (int64_t i = 0; i < segmentWords; ++i) {
-      if (perWarp) {
-        OpBuilder::InsertionGuard guard(b);
-        auto store = scf::IfOp::create(b, loc, inGrid[i],
-                                       /*withElseRegion=*/false);
-        b.setInsertionPoint(store.thenBlock()->getTerminator());
-        storeCounter(prefix, segmentSlots[i]);
-      } else {
-        storeCounter(prefix, segmentSlots[i]);
-      }
+      storeCounter(prefix, segmentSlots[i]);
       if (i + 1 < segmentWords)
         prefix = add(prefix, segment[i]);
     }
@@ -516,6 +506,10 @@ private:
   /// Barriers: as rankInGrid's, but after the raking a warp reads only its
   /// own column (and the digit prefix column 0); its lanes zero it in the
   /// next ranking after a warp.syncwarp that follows every lane's reads.
+  /// The raked words past the grid are read and written by the raking
+  /// only, between its barriers; the ranking zeroes them before its first
+  /// (where another op's grid may reach them, barrierFirst's barrier
+  /// comes before).
   SmallVector<Value> rankByMatch(size_t items,
                                  function_ref<Value(size_t)> digitAt,
                                  unsigned count) {
@@ -553,6 +547,22 @@ private:
     if (layout.matchColumns != layout.matchWarps)
       buildIfThen(b, loc, eq(column, i32(layout.matchWarps - 1)),
                   [&] { zeroColumn(i32(layout.matchWarps)); });
+    // The raked words past the grid (the raking's barrier orders these
+    // stores before its reads): thread t those at t, t + T, ... of them.
+    int64_t blockThreads = layout.matchWarps * kWarpSize;
+    int64_t gridWords = (lanes + 1) * layout.matchColumns;
+    int64_t tail =
+        getMatchRakeWords(gridWords, blockThreads) * blockThreads - gridWords;
+    for (int64_t first = 0; first < tail; first += blockThreads) {
+      Value slot = add(thread, i32(gridWords + first));
+      if (first + blockThreads <= tail)
+        storeCounter(i32(0), slot);
+      else
+        buildIfThen(b, loc,
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          thread, i32(tail - first)),
+                    [&] { storeCounter(i32(0), slot); });
+    }
     SyncWarpOp::create(b, loc, Value());
     Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
     SmallVector<Value> halfSlots, counts;
@@ -585,24 +595,12 @@ private:
     return result;
   }
 
-  /// The lanes of the warp whose `count`-bit digit equals this lane's
-  /// (a warp.match_any of the digit), from one warp.ballot per bit, as
-  /// CUB's MatchAny: the lanes that agree on every bit. A few ballots
-  /// and ands issue faster than one match.any, whose throughput is a
-  /// fraction of a ballot's.
+  /// The lanes of the warp whose `count`-bit digit equals this lane's: a
+  /// warp.match_any of its low bits, which lowers to a ballot per bit, as
+  /// CUB's MatchAny (a few ballots issue faster than one match.any).
   Value matchDigit(Value digit, unsigned count) {
-    Type i32Type = b.getI32Type();
-    Value peers;
-    for (unsigned bit = 0; bit < count; ++bit) {
-      Value set = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                        andI(digit, i32(int64_t(1) << bit)),
-                                        i32(0));
-      Value ones = BallotOp::create(b, loc, i32Type, set, Value());
-      Value agree =
-          select(set, ones, arith::XOrIOp::create(b, loc, ones, i32(-1)));
-      peers = peers ? andI(peers, agree) : agree;
-    }
-    return peers;
+    return MatchAnyOp::create(b, loc, b.getI32Type(), digit, Value(),
+                              b.getI32IntegerAttr(count), MatchStrategyAttr());
   }
 
   const RadixSortLayout &layout;
@@ -911,16 +909,19 @@ static void expandBufferScope(gpu::GPUModuleOp module,
   }
   buffers.allocate();
   // The counter grid in columns of threads for some rankings and of warps
-  // for others: each ranking then starts with a barrier (RadixRanker).
+  // for others, or of warps for several ops (a match ranking zeroes the
+  // raked words past its grid, which another op's larger grid has in other
+  // warps' columns): each ranking then starts with a barrier (RadixRanker).
   auto usesGrid = [](const RadixSortLayout &layout, RadixRankAlgorithm a) {
     return layout.algorithm == a && !layout.unionBuffer;
   };
-  auto anyUses = [&](RadixRankAlgorithm a) {
-    return llvm::any_of(layouts, [&](auto &l) { return usesGrid(l, a); }) ||
-           llvm::any_of(rankLayouts, [&](auto &l) { return usesGrid(l, a); });
+  auto countUses = [&](RadixRankAlgorithm a) {
+    return llvm::count_if(layouts, [&](auto &l) { return usesGrid(l, a); }) +
+           llvm::count_if(rankLayouts, [&](auto &l) { return usesGrid(l, a); });
   };
-  bool barrierFirst = anyUses(RadixRankAlgorithm::SharedCounters) &&
-                      anyUses(RadixRankAlgorithm::MatchCounters);
+  int64_t gridRankings = countUses(RadixRankAlgorithm::SharedCounters);
+  int64_t matchRankings = countUses(RadixRankAlgorithm::MatchCounters);
+  bool barrierFirst = matchRankings > 0 && gridRankings + matchRankings > 1;
   auto readGrid = [&](OpBuilder &b, Location loc) {
     return WorkgroupBuffers::read(
         b, loc, buffers.lookup(kCounterBufferName, byteType, 0));

@@ -92,6 +92,12 @@ struct WarpSelectLoweringPass
         sort.setRanking(getRadixSortLayout(sort, *sort.getRadixBits()).algorithm);
       } else if (auto rank = dyn_cast<BlockRadixRankOp>(op)) {
         rank.setRanking(getRadixRankLayout(rank).algorithm);
+      } else if (auto match = dyn_cast<MatchAnyOp>(op)) {
+        // A radix digit's or bucket's mask: its bits may take ballots.
+        if (!match.getStrategy()) {
+          match.foldLowBitMask();
+          match.setStrategy(match.getStrategyOrDefault());
+        }
       }
       return WalkResult::advance();
     });

@@ -1720,9 +1720,19 @@ class KernelBuilder(TileMixin):
         return self._emit("warp.vote", [predicate, *mask], i1,
                           {"kind": kind, **self._tile_width(width, "vote width")})
 
-    def match_any(self, value: Value, mask=None) -> Value:
+    def match_any(self, value: Value, mask=None, bits: Optional[int] = None,
+                  strategy: Optional[str] = None) -> Value:
+        """warp.match_any (__match_any_sync): the lanes whose value equals
+        this lane's; with `bits` (an integer value) only its low bits compared
+        (CUB's MatchAny<LABEL_BITS>); strategy "match" (one match.any),
+        "ballots" (a ballot per bit, bits <= 32) or None (the compiler's)."""
         value = self.value(value, "match_any's value")
-        return self._emit("warp.match_any", [value, *self._mask_value(mask)], i32)
+        attributes: Dict[str, object] = {}
+        if bits is not None:
+            attributes["bits"] = self._ops.integer(_checks.integer(bits, "match bits", 1, 64), "i32")
+        if strategy is not None:
+            attributes["strategy"] = self._enum("match_strategy", strategy, "match strategy")
+        return self._emit("warp.match_any", [value, *self._mask_value(mask)], i32, attributes)
 
     def match_all(self, value: Value, mask=None) -> Tuple[Value, Value]:
         value = self.value(value, "match_all's value")

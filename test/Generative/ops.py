@@ -457,11 +457,25 @@ class Match(Op):
 
     def gen(self, rng, ctx):
         ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
-        return dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
-                    all=rng.random() < 0.5, mask=ctx.mask_form(rng, ex, allow_implicit=True))
+        p = dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
+                 all=rng.random() < 0.5, mask=ctx.mask_form(rng, ex, allow_implicit=True))
+        # match_any of an integer's low `bits` (any count up to its width),
+        # by either strategy where it can be used, or the compiler's.
+        if not p["all"] and p["type"] in model.INT_BITS and rng.random() < 0.6:
+            width = model.INT_BITS[p["type"]]
+            p["bits"] = rng.choice([rng.randint(1, 8), rng.randint(1, width)])
+            p["strategy"] = rng.choice([None, "match"] + (["ballots"] if p["bits"] <= 32 else []))
+        return p
 
     def operands(self, p):
-        return [("x", p["type"], "few")]
+        return [("x", p["type"], "own_low" if "bits" in p else "few")]
+
+    def value(self, rng, elem, dom, p, warp, threads, thread):
+        """Few distinct low bits under random high ones: lanes that agree
+        on the compared bits and differ above them."""
+        width = model.INT_BITS[elem]
+        low = rng.choice([0, 1, 5, (1 << p["bits"]) - 1]) & ((1 << p["bits"]) - 1)
+        return (rng.getrandbits(width) & ~((1 << p["bits"]) - 1)) | low, True
 
     def results(self, p):
         return [("r", "i32"), ("q", "i1")] if p["all"] else [("r", "i32")]
@@ -469,12 +483,15 @@ class Match(Op):
     def mlir(self, p, k):
         if p["all"]:
             return [f"%r, %q = warp.match_all %x{k.mask_operand(p)} : {p['type']}"]
-        return [f"%r = warp.match_any %x{k.mask_operand(p)} : {p['type']}"]
+        opts = (f" bits {p['bits']}" if "bits" in p else "") + \
+            (f" strategy = <{p['strategy']}>" if p.get("strategy") else "")
+        return [f"%r = warp.match_any %x{k.mask_operand(p)}{opts} : {p['type']}"]
 
     def expect(self, p, d):
         lanes = model.lanes_of(d.exec)
         elem = parse_type(p["type"])[0]
-        key = lambda l: model.bits(elem, d.ins["x"][l])  # bit for bit
+        low = (1 << p["bits"]) - 1 if "bits" in p else -1
+        key = lambda l: model.bits(elem, d.ins["x"][l]) & low  # bit for bit
         r = [None] * WARP
         q = [None] * WARP
         same = all(key(l) == key(lanes[0]) for l in lanes)

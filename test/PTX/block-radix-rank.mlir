@@ -19,11 +19,12 @@
 // A grid per kernel (kernels that call no common function share no
 // buffer): grid_4bits_64's 9 lanes x 64 threads of i32 words (2304
 // bytes), prefix_8bits_32's 129 x 32 (16512), match_6bits_512's 33 lanes
-// x 17 columns (16 warps, padded to an odd count) (2244); the register
-// ranking has none.
+// x 17 columns (16 warps, padded to an odd count: 561 words) raked by 512
+// threads in segments of 3 (ceil(561 / 512) = 2, made odd): 1536 words
+// (6144 bytes); the register ranking has none.
 // SHARED: .shared .align 16 .b8 __warp_block_radix_counters[2304];
 // SHARED: .shared .align 16 .b8 __warp_block_radix_counters_0[16512];
-// SHARED: .shared .align 16 .b8 __warp_block_radix_counters_1[2244];
+// SHARED: .shared .align 16 .b8 __warp_block_radix_counters_1[6144];
 // SHARED-NOT: __warp_block_radix_counters_2
 
 module attributes {gpu.container_module} {

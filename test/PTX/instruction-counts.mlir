@@ -139,6 +139,17 @@ gpu.module @kernels {
     memref.store %s, %out[%t] : memref<32xi32>
     gpu.return
   }
+  // A match of a digit's 8 bits: 8 ballots (CUB's MatchAny), no match.any.
+  // CHECK: match_digit: vote.sync.ballot.b32=8
+  gpu.func @match_digit(%in: memref<32xi32>, %out: memref<32xi32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xi32>
+    %c255 = arith.constant 255 : i32
+    %digit = arith.andi %x, %c255 : i32
+    %m = warp.match_any %digit : i32
+    memref.store %m, %out[%t] : memref<32xi32>
+    gpu.return
+  }
   // The leader is cttz(mask), which NVPTX computes with one popc.
   // CHECK: broadcast_first: activemask.b32=1 popc.b32=1 shfl.sync.idx.b32=2
   gpu.func @broadcast_first(%in: memref<32xf64>, %out: memref<32xf64>) kernel {

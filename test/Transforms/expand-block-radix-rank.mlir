@@ -7,8 +7,8 @@
 // from thread 0's column, then a barrier (the next ranking clears it).
 // Where the grid does not fit (R = 8 in 256 threads: 129 x 256 words) and
 // the block is known to be whole warps, a grid of a column per warp
-// counted by groups of equal digits, each from a warp.ballot per digit
-// bit (CUB's BlockRadixRankMatch and its MatchAny); else the
+// counted by groups of equal digits, each a warp.match_any of the digit's
+// bits (CUB's BlockRadixRankMatch and its MatchAny); else the
 // counters are in registers and block scans of vectors of counter words.
 // RUN: warp-opt %s --split-input-file --warp-expand-block-collectives | FileCheck %s
 
@@ -68,25 +68,34 @@ gpu.module @prefix {
 // counters of a warp's distinct digits fall in distinct banks). The
 // digits go warp-striped by shuffles, the warp's lanes zero their column
 // (lanes 0..31, 32..63, ... of it, those past the padding lane 128
-// zeroing lane 128; the last warp the padding column too), then per item 8 ballots (the lanes of its digit: those that agree
-// on every bit), the group's highest lane updates the
-// counter in a scf.if, a syncwarp, the old count shuffled from it; the
-// raking of 1161 words by 256 threads, 5 each (each store in a scf.if: the
-// words past the grid are not stored), the ranks back to the blocked
-// arrangement; the digit prefix's barrier.
+// zeroing lane 128; the last warp the padding column too; threads 0..118
+// the 119 raked words past the grid), then per item a match of the
+// digit's 8 bits (its group), every lane reads the counter, a syncwarp,
+// the group's lowest lane updates it in a scf.if, a syncwarp; the raking
+// of 1280 words (ceil(1161 / 256) = 5 a thread, odd) with no bounds, the
+// ranks back to the blocked arrangement; the digit prefix's barrier.
 // CHECK-LABEL: gpu.module @match
-// CHECK: memref.global "private" @__warp_block_radix_counters : memref<4644xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<5120xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
 // CHECK-LABEL: gpu.func @rank
 // CHECK: warp.exchange <blocked_to_striped> %{{.*}} strategy = <shuffle> : vector<4xi32>
 // CHECK: warp.syncwarp
-// CHECK-COUNT-5: memref.store {{.*}} : memref<1161xi32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[PAST:.*]] = arith.addi %{{.*}}, %c1161_i32 : i32
+// CHECK: %[[TAIL:.*]] = arith.cmpi ult, %{{.*}}, %c119_i32 : i32
+// CHECK: scf.if %[[TAIL]] {
+// CHECK: %[[SLOT:.*]] = arith.index_castui %[[PAST]]
+// CHECK: memref.store {{.*}}[%[[SLOT]]] : memref<1280xi32, #gpu.address_space<workgroup>>
 // CHECK: warp.syncwarp
-// CHECK-COUNT-32: warp.ballot %{{.*}} : i32
+// CHECK-COUNT-4: warp.match_any %{{.*}} bits 8 : i32
 // CHECK-NOT: warp.match_any
 // CHECK: gpu.barrier
 // CHECK: warp.scan <add> %{{.*}} exclusive : i32
-// CHECK-COUNT-5: memref.store {{.*}} : memref<1161xi32, #gpu.address_space<workgroup>>
-// CHECK-NOT: memref.store {{.*}} : memref<1161xi32
+// CHECK: gpu.barrier
+// CHECK-NOT: scf.if
+// CHECK-COUNT-5: memref.store {{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store {{.*}} : memref<1280xi32
 // CHECK: gpu.barrier
 // CHECK: warp.exchange <striped_to_blocked> %{{.*}} strategy = <shuffle> : vector<4xi32>
 // CHECK: gpu.barrier
@@ -110,7 +119,7 @@ gpu.module @match {
 // CHECK-LABEL: gpu.func @rank
 // CHECK-COUNT-16: vector.from_elements {{.*}} : vector<8xi32>
 // CHECK-NOT: memref.load {{.*}}i16
-// CHECK-NOT: warp.ballot
+// CHECK-NOT: warp.match_any
 // CHECK: gpu.return
 gpu.module @registers {
   gpu.func @rank(%k: vector<4xi16>, %out: memref<3xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
@@ -129,7 +138,7 @@ gpu.module @registers {
 // CHECK-LABEL: gpu.module @warp_striped_match
 // CHECK-LABEL: gpu.func @rank
 // CHECK-NOT: warp.exchange
-// CHECK-COUNT-16: warp.ballot
+// CHECK-COUNT-4: warp.match_any %{{.*}} bits 4 : i32
 // CHECK-NOT: warp.exchange
 // CHECK: gpu.return
 gpu.module @warp_striped_match {

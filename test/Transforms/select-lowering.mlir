@@ -206,3 +206,29 @@ gpu.module @exchange_too_big [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// Matches: the lanes of equal low bits by ballots up to 8 bits (a mask of
+// the value's low bits counts as `bits`, the fewer of the two), one match.any above and for
+// whole values; a strategy on the op stands.
+// CHECK-LABEL: gpu.module @matches
+// CHECK: warp.match_any %[[X:.*]] bits 8 strategy = <ballots> : i32
+// CHECK: warp.match_any %[[X]] bits 3 strategy = <ballots> : i32
+// CHECK: warp.match_any %[[X]] bits 8 strategy = <ballots> : i32
+// CHECK: warp.match_any %[[X]] bits 9 strategy = <match> : i32
+// CHECK: warp.match_any %[[X]] strategy = <match> : i32
+// CHECK: warp.match_any %[[X]] bits 4 strategy = <match> : i32
+gpu.module @matches [#nvvm.target<chip = "sm_90">] {
+  gpu.func @match(%x: i32) {
+    %c255 = arith.constant 255 : i32
+    %digit = arith.andi %x, %c255 : i32
+    %0 = warp.match_any %x bits 8 : i32
+    %1 = warp.match_any %digit bits 3 : i32
+    %2 = warp.match_any %digit bits 9 : i32
+    %5 = warp.match_any %x bits 9 : i32
+    %3 = warp.match_any %x : i32
+    %4 = warp.match_any %x bits 4 strategy = <match> : i32
+    gpu.return
+  }
+}

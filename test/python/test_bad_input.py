@@ -248,6 +248,9 @@ def test_integer_constants_take_signed_and_unsigned_ranges():
     lambda k, x, y, n: k.reduce("add", x[0], lanes="last"),
     lambda k, x, y, n: k.reduce("add", x[0], strategy="tree> {x}"),
     lambda k, x, y, n: k.scan("Add", y[0]),
+    lambda k, x, y, n: k.match_any(n, bits=0),
+    lambda k, x, y, n: k.match_any(n, bits=65),
+    lambda k, x, y, n: k.match_any(n, bits=4, strategy="ballots> %x"),
     lambda k, x, y, n: k.thread_id("w"),
     lambda k, x, y, n: k.block_id("x y"),
 ])

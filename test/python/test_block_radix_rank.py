@@ -143,10 +143,11 @@ def test_ranks_and_prefix(backend, key, n, r, block, signed, descending):
 def test_match_layout(backend, descending):
     """R = 8 in 256 threads: the counter grid of a column per thread does
     not fit, the grid of a column per warp does (129 lanes x 9 words of 4
-    bytes: 8 warps and a padding column, CUB's PADDED_WARPS), counted by
-    ballots of the digits' bits (CUB's BlockRadixRankMatch)."""
+    bytes: 8 warps and a padding column, CUB's PADDED_WARPS; raked by 256
+    threads in segments of ceil(1161 / 256) = 5 words, 1280 words in all),
+    counted by ballots of the digits' bits (CUB's BlockRadixRankMatch)."""
     compiled = run(backend, "i32", 4, 256, (8, 16), prefix=True, descending=descending)
-    assert "__warp_block_radix_counters[4644]" in compiled.ptx
+    assert "__warp_block_radix_counters[5120]" in compiled.ptx
     assert "vote.sync.ballot" in compiled.ptx
 
 

@@ -32,6 +32,7 @@ def every_op(k, x, y, h, out, iout, n):
     bits = k.ballot(keep)
     votes = [k.vote(kind, keep) for kind in ("any", "all", "uni")]
     peers = k.match_any(key)
+    digit_peers = k.match_any(key, bits=8, strategy="ballots")
     same, all_same = k.match_all(key)
     r1 = k.reduce("add", v)
     r2 = k.reduce("maxnumf", v, cluster_size=8, cluster_stride=2)
@@ -46,7 +47,7 @@ def every_op(k, x, y, h, out, iout, n):
     acc = s1 + s2 + s3 + s5 + b + r1 + r2 + r4 + c1 + k.select(ok, 1.0, 0.0, wm.f32)
     out[i] = acc * k.exp(-v) / k.sqrt(k.max(v, 1.0))
     with k.if_(votes[0] & votes[1] | votes[2]):
-        total_i = s4 + bf + bits + peers + same + r3 + r5 + c2 + total + offset + count + popc + runs
+        total_i = s4 + bf + bits + peers + digit_peers + same + r3 + r5 + c2 + total + offset + count + popc + runs
         for m in masks + [active, warp, linear, lane]:
             total_i = total_i ^ m
         iout[i] = total_i + k.cast(all_same, wm.i32)
@@ -62,6 +63,7 @@ def test_every_op_builds_and_verifies():
     for op in ("warp.lane_id", "warp.warp_id linear", "warp.lanemask <gt>", "warp.activemask",
                "warp.syncwarp mask", "warp.shuffle <up>", "warp.shuffle <idx>", "warp.broadcast ",
                "warp.broadcast_first", "warp.ballot", "warp.vote <uni>", "warp.match_any",
+               "bits 8 strategy = <ballots>",
                "warp.match_all", "warp.reduce <maxnumf>", "valid_lanes", "strategy = <tree>",
                "warp.scan <add>", "exclusive reverse width 8 init", "heads", "warp.compact",
                "math.ctpop",

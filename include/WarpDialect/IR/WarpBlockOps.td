@@ -1248,12 +1248,13 @@ def Warp_BlockRadixSortOp : Warp_BlockOp<"block_radix_sort",
       up to 32: each warp's digits go warp-striped (`warp.exchange` by
       shuffles), so that counting item 0 of every lane, then item 1, ...
       counts the warp's keys in the blocked order; per item the lanes of
-      one digit (a `warp.ballot` per digit bit, as CUB's `MatchAny`: the
-      lanes that agree on every bit), the highest of them adds the group's
-      size to the warp's counter, a `warp.syncwarp`, the old count
-      shuffled to the group; the grid raked as above, each thread a
-      segment of `ceil((L + 1) C / B)` words, the ranks back to the
-      blocked arrangement.
+      one digit (`warp.match_any` of the digit's `R` bits: a ballot per
+      bit, as CUB's `MatchAny`) read the warp's counter, a
+      `warp.syncwarp`, the lowest of them adds the group's size to it, a
+      `warp.syncwarp`; the grid raked as above, each thread a segment of
+      `S = ceil((L + 1) C / B)` words, or `S + 1` for an even `S` (CUB's
+      `PADDED_RAKING_SEGMENT`; the `B S` raked words past the grid are
+      zeroed first), the ranks back to the blocked arrangement.
     * **Counters in registers**, `registers`, otherwise (`R` up to 8 in
       large blocks):
       each thread counts its items per digit in i32 words of two 16-bit

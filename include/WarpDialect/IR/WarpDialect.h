@@ -194,14 +194,14 @@ struct RadixSortLayout {
   int64_t scanWords;
   /// Elements (i32) of the counter grid: counterWords + 1 lanes (the last
   /// one padding) of B_max words (MatchCounters: of matchColumns words, a
-  /// column per warp); 0 for RegisterCounters.
+  /// column per warp, and the zeros after it up to the raked words,
+  /// getMatchRakeWords a thread); 0 for RegisterCounters.
   int64_t counterElements;
   /// With MatchCounters: the block's warps W, and the words of a grid lane,
   /// W or, for an even W, W + 1 (a padding column: the lanes then stride
   /// by an odd number of words, so that the counters of a warp's distinct
-  /// digits fall in distinct banks, as CUB's PADDED_WARPS), and the words
-  /// each thread rakes, ceil(counterElements / B).
-  int64_t matchWarps = 0, matchColumns = 0, matchRakeWords = 0;
+  /// digits fall in distinct banks, as CUB's PADDED_WARPS).
+  int64_t matchWarps = 0, matchColumns = 0;
   /// Elements of the image (key) buffers, one per key member, and of the
   /// value buffer: B_max * N items and their padding.
   SmallVector<int64_t, 1> keyElements;
@@ -256,6 +256,12 @@ int64_t getMergeSortPartElements(Type element, int64_t items);
 
 /// The bytes of that part, rounded up to 16 (the next part's alignment).
 uint64_t getMergeSortPartBytes(Type element, int64_t items);
+
+/// The words each of `threads` threads rakes of MatchCounters' grid of
+/// `gridWords` words: enough for the grid, and odd (CUB's
+/// PADDED_RAKING_SEGMENT: the threads' segments then start in distinct
+/// banks); the raked words past the grid are zeros.
+int64_t getMatchRakeWords(int64_t gridWords, int64_t threads);
 
 /// Whether `op`'s block can rank `itemsPerThread` keys a thread with
 /// MatchCounters: a known block of whole warps, a power of two up to 32.

@@ -354,6 +354,17 @@ def Warp_VoteOp : Warp_Op<"vote", [Warp_MemberMaskOpInterface, Warp_Convergent]>
   let hasFolder = 1;
 }
 
+def Warp_MatchStrategyAttr : I32EnumAttr<"MatchStrategy",
+    "how a warp.match_any finds the lanes of equal value", [
+    I32EnumAttrCase<"Match", 0, "match">, I32EnumAttrCase<"Ballots", 1, "ballots">]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::warp";
+}
+def Warp_MatchStrategyEnum : EnumAttr<Warp_Dialect, Warp_MatchStrategyAttr,
+                                      "match_strategy"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Warp_MatchAnyOp : Warp_Op<"match_any",
     [Warp_MemberMaskOpInterface, Warp_Convergent]> {
   let summary = "mask of the lanes holding the same value (CUDA `__match_any_sync`)";
@@ -363,13 +374,68 @@ def Warp_MatchAnyOp : Warp_Op<"match_any",
     for bit (`+0.0` and `-0.0` differ, a NaN matches the same NaN bits), as
     CUDA's `__match_any_sync` does; needs sm_70+.
 
+    With `bits N` (an integer value, `1 <= N <=` its width) only the low
+    `N` bits of each lane's value are compared, as CUB's
+    `MatchAny<LABEL_BITS>`: the result is that of the value
+    `& (2^N - 1)`. A radix digit, a bucket or a small label matches so.
+
+    `strategy` chooses the lowering (the compiler chooses when absent):
+
+    * `match`: one `match.any.sync.b32` (`.b64` for i64), of the low bits
+      where `bits` is given.
+    * `ballots`: one `vote.sync.ballot.b32` per compared bit, each lane
+      keeping the lanes that agree with it on that bit (the ballot, or its
+      complement where the lane's bit is clear), as CUB's `MatchAny`:
+      `match.any` issues at a fraction of a ballot's rate, so a few
+      ballots are faster. Needs `bits` of at most 32.
+
+    Without `strategy`: `ballots` for `bits` up to 8, else `match`.
+
     ```mlir
     %peers = warp.match_any %key : i32
+    %same_digit = warp.match_any %digit bits 8 : i32
+    %few = warp.match_any %digit bits 4 strategy = <ballots> : i32
     ```
   }];
-  let arguments = (ins Warp_MatchPayload:$value, Optional<I32>:$mask);
+  let arguments = (ins Warp_MatchPayload:$value, Optional<I32>:$mask,
+                       OptionalAttr<ConfinedAttr<I32Attr, [IntMinValue<1>,
+                                                           IntMaxValue<64>]>>:$bits,
+                       OptionalAttr<Warp_MatchStrategyEnum>:$strategy);
   let results = (outs I32:$result);
-  let assemblyFormat = "$value (`mask` $mask^)? attr-dict `:` type($value)";
+  let assemblyFormat = [{
+    $value (`mask` $mask^)? (`bits` $bits^)? (`strategy` `=` $strategy^)?
+    attr-dict `:` type($value)
+  }];
+  let builders = [
+    OpBuilder<(ins "Type":$result, "Value":$value, "Value":$mask), [{
+      build($_builder, $_state, result, value, mask, IntegerAttr(),
+            MatchStrategyAttr());
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The compared bits: `bits`, else all of the value's.
+    unsigned getComparedBits() {
+      if (std::optional<uint32_t> bits = getBits())
+        return *bits;
+      return getValue().getType().getIntOrFloatBitWidth();
+    }
+    /// Where the value is `x & (2^N - 1)`: compares x's low N bits (or
+    /// fewer, the op's own `bits`) instead. Returns whether it did.
+    bool foldLowBitMask();
+    /// Up to this many `bits`, ballots are the default (CUB's choice for
+    /// its radix digits of up to 8 bits).
+    static constexpr unsigned kMaxDefaultBallotBits = 8;
+    /// `strategy`, else the default the description states.
+    MatchStrategy getStrategyOrDefault() {
+      if (std::optional<MatchStrategy> strategy = getStrategy())
+        return *strategy;
+      return getBits() && *getBits() <= kMaxDefaultBallotBits
+                 ? MatchStrategy::Ballots
+                 : MatchStrategy::Match;
+    }
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Warp_MatchAllOp : Warp_Op<"match_all", [Warp_MemberMaskOpInterface, Warp_Convergent]> {

@@ -23,6 +23,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::warp {
@@ -339,18 +340,65 @@ Value bitsOf(OpBuilder &b, Location loc, Value value) {
       b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
 }
 
+/// match_any: one match.sync, of the compared low bits where `bits` is
+/// given (in one 32-bit word where they fit); by ballots (the op's strategy
+/// or its default, getStrategyOrDefault), CUB's MatchAny one to one, per bit k (an inline block, so that LLVM keeps one
+/// test of the bit for the ballot and the complement):
+///   and.b32 t, x, 1<<k; setp.ne.u32 p, t, 0;
+///   vote.sync.ballot.b32 m, p, mask; @!p not.b32 m, m; and.b32 r, r, m;
+/// and, for a member mask that is not the whole warp, the result and-ed with
+/// it (the complements set the other lanes' bits).
 struct LowerMatchAny : public OpConversionPattern<MatchAnyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(MatchAnyOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    unsigned bits = op.getComparedBits();
+    Value value = bitsOf(rewriter, loc, adaptor.getValue());
+    if (bits <= kWarpSize && value.getType() != i32)
+      value = arith::TruncIOp::create(rewriter, loc, i32, value);
+    if (op.getStrategyOrDefault() == MatchStrategy::Ballots) {
+      rewriter.replaceOp(op, buildBallots(rewriter, loc, value, bits,
+                                          adaptor.getMask()));
+      return success();
+    }
+    unsigned width = value.getType().getIntOrFloatBitWidth();
+    if (bits < width)
+      value = arith::AndIOp::create(
+          rewriter, loc, value,
+          arith::ConstantOp::create(
+              rewriter, loc,
+              rewriter.getIntegerAttr(value.getType(),
+                                      APInt::getLowBitsSet(width, bits))));
     auto match = rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(
-        op, rewriter.getI32Type(),
-        getMemberMaskOrAll(rewriter, op, adaptor.getMask()),
-        bitsOf(rewriter, loc, adaptor.getValue()), NVVM::MatchSyncKind::any);
+        op, i32, getMemberMaskOrAll(rewriter, op, adaptor.getMask()), value,
+        NVVM::MatchSyncKind::any);
     markConvergent(match);
     return success();
+  }
+
+private:
+  static Value buildBallots(OpBuilder &b, Location loc, Value value,
+                            unsigned bits, Value mask) {
+    InlinePTX ptx("r");
+    std::string x = ptx.operand(value, "r");
+    std::string members = mask ? ptx.i32(mask) : std::string("-1");
+    ptx << "{ .reg .pred p; .reg .b32 t, m; ";
+    for (unsigned bit = 0; bit < bits; ++bit) {
+      StringRef agree = bit == 0 ? "$0" : "m";
+      ptx << "and.b32 t, " << x << ", " << "0x" << llvm::utohexstr(1u << bit)
+          << "; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 " << agree
+          << ", p, " << members << "; @!p not.b32 " << agree << ", "
+          << agree << "; ";
+      if (bit > 0)
+        ptx << "and.b32 $0, $0, m; ";
+    }
+    if (members != "-1")
+      ptx << "and.b32 $0, $0, " << members << "; ";
+    ptx << "}";
+    return ptx.createConvergent(b, loc, b.getI32Type());
   }
 };
 

@@ -134,6 +134,33 @@ func.func @matches(%k: i32, %k64: i64, %m: i32) -> (i32, i32, i32, i1) {
   return %a, %a64, %r#0, %r#1 : i32, i32, i32, i1
 }
 
+// `bits N`: the low N bits. Up to 8 (or by the strategy) one ballot per
+// bit, CUB's MatchAny: each bit tested once, the ballot complemented where
+// the lane's bit is clear, the agreements and-ed; a member mask that is not
+// the whole warp and-ed at the end. Else one match.sync of the low bits, in
+// an i32 where they fit.
+// CHECK-LABEL: func @match_bits
+// CHECK-SAME: (%[[K:.*]]: i32, %[[K64:.*]]: i64, %[[M:.*]]: i32)
+func.func @match_bits(%k: i32, %k64: i64, %m: i32) -> (i32, i32, i32, i32, i32) {
+  // CHECK-DAG: %[[C511:.*]] = arith.constant 511 : i32
+  // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
+  // CHECK: llvm.inline_asm has_side_effects {{{.*}}} "{ .reg .pred p; .reg .b32 t, m; and.b32 t, $1, 0x1; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 $0, p, -1; @!p not.b32 $0, $0; and.b32 t, $1, 0x2; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 m, p, -1; @!p not.b32 m, m; and.b32 $0, $0, m; }", "=r,r" %[[K]] : (i32) -> i32
+  %two = warp.match_any %k bits 2 : i32
+  // CHECK: %[[LOW:.*]] = arith.trunci %[[K64]] : i64 to i32
+  // CHECK: llvm.inline_asm has_side_effects {{{.*}}} "{ .reg .pred p; .reg .b32 t, m; and.b32 t, $1, 0x1; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 $0, p, $2; @!p not.b32 $0, $0; and.b32 $0, $0, $2; }", "=r,r,r" %[[LOW]], %[[M]]
+  %one = warp.match_any %k64 mask %m bits 1 : i64
+  // CHECK: llvm.inline_asm has_side_effects {{.*}}and.b32 t, $1, 0x80000000; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 m, p, -1; @!p not.b32 m, m; and.b32 $0, $0, m; }", "=r,r" %[[K]]
+  %all = warp.match_any %k bits 32 strategy = <ballots> : i32
+  // CHECK: %[[NINE:.*]] = arith.andi %[[K]], %[[C511]] : i32
+  // CHECK: nvvm.match.sync any %{{.*}}, %[[NINE]] {{.*}} : i32 -> i32
+  %nine = warp.match_any %k bits 9 : i32
+  // CHECK: %[[LOW2:.*]] = arith.trunci %[[K64]] : i64 to i32
+  // CHECK: %[[TWO64:.*]] = arith.andi %[[LOW2]], %[[C3]] : i32
+  // CHECK: nvvm.match.sync any %[[M]], %[[TWO64]] {{.*}} : i32 -> i32
+  %two64 = warp.match_any %k64 mask %m bits 2 strategy = <match> : i64
+  return %two, %one, %all, %nine, %two64 : i32, i32, i32, i32, i32
+}
+
 // Floats match bit for bit: the integer of the same width is compared.
 // CHECK-LABEL: func @float_matches
 // CHECK-SAME: (%[[F:.*]]: f32, %[[D:.*]]: f64)

@@ -195,6 +195,32 @@ func.func @match_uniform(%m: i32) -> (i32, i32, i1) {
 
 // -----
 
+// match_any of x & (2^N - 1) compares the low N bits of x (either operand
+// order; fewer bits than the op's own win); other masks stay.
+// CHECK-LABEL: func @match_low_bits
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i64, %[[M:.*]]: i32)
+// CHECK: %[[A:.*]] = warp.match_any %[[X]] bits 8 : i32
+// CHECK: %[[B:.*]] = warp.match_any %[[Y]] mask %[[M]] bits 3 strategy = <match> : i64
+// CHECK: %[[C:.*]] = warp.match_any %[[X]] bits 4 : i32
+// CHECK: %[[HOLE:.*]] = arith.andi %[[X]], %{{.*}} : i32
+// CHECK: %[[D:.*]] = warp.match_any %[[HOLE]] : i32
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @match_low_bits(%x: i32, %y: i64, %m: i32) -> (i32, i32, i32, i32) {
+  %c255 = arith.constant 255 : i32
+  %c7 = arith.constant 7 : i64
+  %c6 = arith.constant 6 : i32
+  %lo8 = arith.andi %x, %c255 : i32
+  %a = warp.match_any %lo8 : i32
+  %lo3 = arith.andi %c7, %y : i64
+  %b = warp.match_any %lo3 mask %m bits 40 strategy = <match> : i64
+  %c = warp.match_any %lo8 bits 4 : i32
+  %hole = arith.andi %x, %c6 : i32
+  %d = warp.match_any %hole : i32
+  return %a, %b, %c, %d : i32, i32, i32, i32
+}
+
+// -----
+
 // A one-lane cluster reduces to the value itself, for every kind.
 // CHECK-LABEL: func @reduce_cluster_one
 // CHECK-SAME: (%[[X:.*]]: f32)

@@ -98,6 +98,46 @@ func.func @match_any_f16(%x: f16) {
 
 // -----
 
+func.func @match_any_bits_of_float(%x: f32) {
+  // expected-error @+1 {{compares the low `bits` of an integer value, not 'f32'}}
+  %0 = warp.match_any %x bits 8 : f32
+  return
+}
+
+// -----
+
+func.func @match_any_bits_past_width(%x: i32) {
+  // expected-error @+1 {{compares 33 bits of a value of 32}}
+  %0 = warp.match_any %x bits 33 : i32
+  return
+}
+
+// -----
+
+func.func @match_any_no_bits(%x: i32) {
+  // expected-error @+1 {{attribute 'bits' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 1 whose maximum value is 64}}
+  %0 = warp.match_any %x bits 0 : i32
+  return
+}
+
+// -----
+
+func.func @match_any_ballots_of_all_bits(%x: i32) {
+  // expected-error @+1 {{strategy <ballots> needs `bits` of at most 32 (one ballot per bit)}}
+  %0 = warp.match_any %x strategy = <ballots> : i32
+  return
+}
+
+// -----
+
+func.func @match_any_ballots_of_wide_bits(%x: i64) {
+  // expected-error @+1 {{strategy <ballots> needs `bits` of at most 32 (one ballot per bit)}}
+  %0 = warp.match_any %x bits 40 strategy = <ballots> : i64
+  return
+}
+
+// -----
+
 func.func @reduce_logical_warp_strided(%x: f32) {
   // expected-error @+1 {{cluster_size = 6 is not a power of two: logical warps need cluster_stride = 1}}
   %0 = warp.reduce <add> %x cluster_size = 6 cluster_stride = 2 : f32

@@ -109,6 +109,12 @@ func.func @votes(%p: i1, %m: i32, %k: i32, %k64: i64, %x: f64, %lane: i32) {
   // CHECK: warp.match_any %{{.*}} mask %{{.*}} : i64
   %ma = warp.match_any %k : i32
   %ma64 = warp.match_any %k64 mask %m : i64
+  // CHECK: warp.match_any %{{.*}} bits 8 : i32
+  // CHECK: warp.match_any %{{.*}} mask %{{.*}} bits 33 strategy = <match> : i64
+  // CHECK: warp.match_any %{{.*}} bits 32 strategy = <ballots> : i64
+  %mab = warp.match_any %k bits 8 : i32
+  %mab64 = warp.match_any %k64 mask %m bits 33 strategy = <match> : i64
+  %mabs = warp.match_any %k64 bits 32 strategy = <ballots> : i64
   // CHECK: warp.match_all %{{.*}} : i32
   // CHECK: warp.match_all %{{.*}} : i64
   %mm:2 = warp.match_all %k : i32
