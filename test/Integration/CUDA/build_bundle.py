@@ -432,6 +432,20 @@ def match_float_kernel(case):
     return kernel(case["name"], args, body)
 
 
+def match_bits_kernel(case):
+    """out[i] = match_any of in[i]'s low bits over the lanes of %mask; the
+    lanes outside it do not execute."""
+    p = cases.PAYLOADS[case["type"]]
+    strategy = "" if case["strategy"] == "auto" else f" strategy = <{case['strategy']}>"
+    body = only_mask_lanes([
+        f"%x = memref.load %in[%i] : {memref(p['elem'])}",
+        f"%r = warp.match_any %x mask %mask bits {case['bits']}{strategy} : {p['mlir']}",
+        "memref.store %r, %out[%i] : memref<?xi32>",
+    ])
+    args = [f"%in: {memref(p['elem'])}", "%out: memref<?xi32>", "%mask: i32"]
+    return kernel(case["name"], args, body)
+
+
 def broadcast_any_lane_kernel(case):
     p = cases.PAYLOADS[case["type"]]
     body = [f"%x = memref.load %in[%i] : {memref(p['elem'])}",
@@ -918,6 +932,7 @@ BUILDERS = {
     "any_mask_reduce": any_mask_reduce_kernel,
     "valid_scan": valid_scan_kernel,
     "match_float": match_float_kernel,
+    "match_bits": match_bits_kernel,
     "broadcast_any_lane": broadcast_any_lane_kernel,
     "shfl_any_offset": shfl_any_offset_kernel,
     "block_ops": block_ops_kernel,

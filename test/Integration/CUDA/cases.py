@@ -257,6 +257,19 @@ def match_float_cases():
         yield dict(family="match_float", name=f"match_{type_name}", type=type_name)
 
 
+def match_bits_cases():
+    """match_any of an integer's low bits: every count a strategy takes at
+    its edges (1, 8 and 9 around the ballots' default, 31 and 32 for i32,
+    32 and 33 for i64's one-word and two-word match), each strategy."""
+    for type_name, counts in (("i32", (1, 3, 8, 9, 31, 32)), ("i64", (1, 8, 32, 33, 63))):
+        for bits in counts:
+            for strategy in ("auto", "match", "ballots"):
+                if strategy == "ballots" and bits > 32:
+                    continue
+                yield dict(family="match_bits", name=f"match_{type_name}_b{bits}_{strategy}",
+                           type=type_name, bits=bits, strategy=strategy)
+
+
 BROADCAST_SOURCES = [0, 5, 31, 32, 37, 100, -1, -31]
 
 
@@ -685,6 +698,7 @@ def all_cases():
     yield from any_mask_reduce_cases()
     yield from valid_scan_cases()
     yield from match_float_cases()
+    yield from match_bits_cases()
     yield from broadcast_any_lane_cases()
     yield from shfl_any_offset_cases()
     yield from block_op_cases()

@@ -344,6 +344,14 @@ def match_any(bits, lane):
     return sum(1 << l for l in range(len(bits)) if int(bits[l]) == int(bits[lane]))
 
 
+def match_any_low_bits(values, lane, bits, mask=0xFFFFFFFF):
+    """warp.match_any %x mask %m bits N: the lanes of `mask` whose low N
+    bits equal `lane`'s (CUB's MatchAny<N>)."""
+    low = (1 << bits) - 1
+    return sum(1 << l for l in range(len(values))
+               if (mask >> l) & 1 and int(values[l]) & low == int(values[lane]) & low)
+
+
 def match_all(bits):
     """__match_all_sync over one warp's 32 bit patterns: (mask, pred)."""
     same = all(int(b) == int(bits[0]) for b in bits)

@@ -237,6 +237,45 @@ def run_masked_shuffles(suite):
         suite.record(case, not problems, "; ".join(problems[:3]))
 
 
+match_bits_rng = np.random.default_rng(41)  # apart from `rng`, as masked_scan_rng
+
+
+def run_match_bits(suite):
+    """match_any of the low bits under each member mask: values that agree
+    on a few low patterns and differ above them (random high bits), so that
+    a lowering comparing too many or too few bits is seen."""
+    sentinel = np.int32(-7)
+    for case in suite.selected(cases.match_bits_cases()):
+        fn = suite.function(case)
+        dtype = np.dtype(cases.PAYLOADS[case["type"]]["dtype"])
+        width, bits = dtype.itemsize * 8, case["bits"]
+        low = (1 << bits) - 1
+        problems = []
+        for mask in cases.MASKS:
+            for trial in range(3):
+                lows = match_bits_rng.choice([0, 1, 5, low], WARP) & low
+                highs = match_bits_rng.integers(0, 1 << 62, WARP, dtype=np.uint64) << np.uint64(2)
+                highs = highs & np.uint64(((1 << width) - 1) & ~low)
+                values = highs | lows.astype(np.uint64)
+                if trial == 2:  # every lane the same low bits
+                    values = highs | np.uint64(lows[0])
+                host_in = values.astype(np.uint64 if width == 64 else np.uint32).view(dtype)
+                d_out = cp.full(WARP, sentinel, dtype=np.int32)
+                fn((1,), (WARP,), memref_args(cp.asarray(host_in)) + memref_args(d_out)
+                   + [np.uint32(mask).view(np.int32)])
+                out = cp.asnumpy(d_out).view(np.uint32)
+                for lane in range(WARP):
+                    if not (mask >> lane) & 1:
+                        if out[lane] != np.uint32(sentinel.view(np.uint32)):
+                            problems.append(f"mask={mask:#x} lane {lane} outside the mask wrote")
+                        continue
+                    want = ref.match_any_low_bits(values, lane, bits, mask)
+                    if int(out[lane]) != want:
+                        problems.append(f"mask={mask:#x} lane {lane}: got {int(out[lane]):#x} "
+                                        f"want {want:#x}")
+        suite.record(case, not problems, "; ".join(problems[:3]))
+
+
 # ----------------------------------------------------------------------------
 # Reductions and scans
 # ----------------------------------------------------------------------------
@@ -1612,6 +1651,7 @@ def main():
             "any_mask_reduces": lambda: run_any_mask_reduces(suite),
             "valid_scans": lambda: run_valid_scans(suite),
             "match_float": lambda: run_match_float(suite),
+            "match_bits": lambda: run_match_bits(suite),
             "broadcast_any_lane": lambda: run_broadcast_any_lane(suite),
             "shfl_any_offsets": lambda: run_shfl_any_offsets(suite),
             "block_ops": lambda: run_block_ops(suite),
