@@ -2,7 +2,7 @@
 //
 //   warp-sim FILE.ptx --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]
 //            [--cluster X[,Y,Z]] [--shared BYTES] [--allow-undefined-stores]
-//            [--highest-pc-first] ARG...
+//            [--highest-pc-first] [--stats] ARG...
 //
 // --cluster runs the blocks in thread-block clusters of that shape (a
 // kernel's own .reqnctapercluster needs none).
@@ -14,7 +14,11 @@
 // T is i8/i16/i32/i64/f32/f64, or x16/x32/x64 (integers printed as hex, for
 // bit patterns); INIT is `iota` (0, 1, ...), `iota+K`, one
 // value for every element, or a comma-separated list (default 0). After the
-// launch every buffer is printed as `bufK: v0 v1 ...`. An undefined-
+// launch every buffer is printed as `bufK: v0 v1 ...`; with --stats then
+// `stats: T threads, W warp instructions, L lane instructions` (the PTX
+// instructions issued per warp and executed per lane, summed over the
+// launch: a kernel's dynamic instruction count, to set beside another
+// implementation's PTX on the same input). An undefined-
 // behaviour report goes to stderr and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
@@ -168,6 +172,7 @@ int main(int argc, char **argv) {
   unsigned cluster[3] = {1, 1, 1};
   const unsigned clusterLimits[3] = {255, 255, 255};
   unsigned flags = 0;
+  bool printStats = false;
   const unsigned gridLimits[3] = {0x7fffffffu, 65535, 65535};
   const unsigned blockLimits[3] = {1024, 1024, 64};
   std::vector<std::string> args;
@@ -193,6 +198,7 @@ int main(int argc, char **argv) {
     }
     else if (a == "--allow-undefined-stores") flags |= WARP_SIM_ALLOW_UNDEFINED_STORES;
     else if (a == "--highest-pc-first") flags |= WARP_SIM_SCHEDULE_HIGHEST_PC;
+    else if (a == "--stats") printStats = true;
     else if (a.rfind("--", 0) == 0) die("unknown option " + a);
     else if (file.empty()) file = a;
     else args.push_back(a);
@@ -336,6 +342,10 @@ int main(int argc, char **argv) {
   }
   if (stats.undefinedStores)
     std::cout << "undefined stores: " << stats.undefinedStores << "\n";
+  if (printStats)
+    std::cout << "stats: " << stats.threads << " threads, "
+              << stats.warpInstructions << " warp instructions, "
+              << stats.laneInstructions << " lane instructions\n";
   warpSimUnload(module);
   return status;
 }
