@@ -1191,6 +1191,29 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
             un ? 0xFFFFFFFFull : funnel(ua, ub));
     break;
   }
+  case Op::Bmsk: {
+    // The PTX ISA's definition: a mask from bit a (mod 32) up to bit
+    // a + b (b mod 32), none past bit 31; 0 for a width of 0 (b a multiple
+    // of 32 under .wrap). Under .clamp a >= 32 gives 0 and b >= 32 every
+    // bit from a up.
+    uint64_t ua, ub;
+    uint64_t a = truncate(getBits(ops[1], w, lane, ua), 32);
+    uint64_t b = truncate(getBits(ops[2], w, lane, ub), 32);
+    uint64_t a1 = a & 31, b1 = b & 31, sum = a1 + b1;
+    uint64_t below = truncate(~0ull << a1, 32);
+    uint64_t above = sum >= 32 ? 0 : truncate(~0ull << sum, 32);
+    if (I.flags & FlagClamp) {
+      if (a >= 32)
+        below = 0;
+      if (b >= 32)
+        above = 0;
+    }
+    if (b1 == 0 && !(I.flags & FlagClamp && b >= 32) && sum < 32)
+      above = 0xFFFFFFFF;
+    setBits(ops[0], w, lane, below & ~above & 0xFFFFFFFF,
+            (ua | ub) ? 0xFFFFFFFFull : 0);
+    break;
+  }
   case Op::Bfi: {
     uint64_t f = src(1), b = src(2);
     unsigned pos = src(3) & 0xFF, len = src(4) & 0xFF;

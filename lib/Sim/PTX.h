@@ -80,6 +80,9 @@ enum class Op : uint8_t {
   ClusterArrive, ClusterWait, Mapa,
   // Funnel shift of two 32-bit words (shf.l / shf.r, .wrap or .clamp).
   Shf,
+  // A mask of b bits from bit a (bmsk.wrap / bmsk.clamp; CUB's digit
+  // extractor).
+  Bmsk,
 };
 /// mma.sync, ldmatrix and stmatrix: every lane of the warp takes part.
 inline bool isMatrixOp(Op op) {

@@ -107,7 +107,7 @@ const std::unordered_map<std::string, Op> &opNames() {
       "ex2",  "ld",   "st",    "atom", "red",  "bra",  "ret",   "exit",  "shfl",
       "vote", "match", "redux", "", "elect", "activemask", "bar", "mma",
       "ldmatrix", "stmatrix", "nanosleep", "cp", "", "", "", "", "",
-      "mapa", "shf"};
+      "mapa", "shf", "bmsk"};
   static const auto table = [] {
     auto t = enumTable(Op::Mov, names);
     t.erase("");
@@ -1051,7 +1051,7 @@ bool Parser::decodeOpcode(const std::string &opcode, Inst &inst, int line) {
       inst.flags |= FlagFull;
     } else if ((m == "l" || m == "r") && o == Op::Shf) {
       inst.sub = m == "l" ? Sub::Left : Sub::Right;
-    } else if ((m == "wrap" || m == "clamp") && o == Op::Shf) {
+    } else if ((m == "wrap" || m == "clamp") && (o == Op::Shf || o == Op::Bmsk)) {
       if (m == "clamp")
         inst.flags |= FlagClamp;
     } else if (m == "shiftamt" && o == Op::Bfind) {
@@ -1307,8 +1307,8 @@ bool Parser::checkOperands(Inst &inst) {
       1,                                  // nanosleep
       3, 0, 1, 0,                         // cp.async .. wait_all
       0, 0, 3,                            // barrier.cluster, mapa
-      4};                                 // shf
-  static_assert(sizeof(counts) == static_cast<size_t>(Op::Shf) + 1,
+      4, 3};                              // shf, bmsk
+  static_assert(sizeof(counts) == static_cast<size_t>(Op::Bmsk) + 1,
                 "one count per Op");
   size_t want = counts[static_cast<size_t>(inst.op)];
   if ((inst.op == Op::Setp && inst.sub2 != Sub::None) ||
