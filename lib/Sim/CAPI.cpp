@@ -111,6 +111,8 @@ char *warpSimLaunchCluster(WarpSimModule *module, const char *name,
     stats->warpInstructions += cfg.stats.warpInstructions;
     stats->laneInstructions += cfg.stats.laneInstructions;
     stats->undefinedStores += cfg.stats.undefinedStores;
+    stats->sharedRequests += cfg.stats.sharedRequests;
+    stats->sharedWavefronts += cfg.stats.sharedWavefronts;
   }
   return report.empty() ? nullptr : copyString(report);
 }

@@ -416,6 +416,13 @@ private:
   std::vector<WarpSimBuffer> buffers; // sorted by base
   bool pz = false;                    // poison seen while reading operands
   uint64_t steps = 0;
+  /// The shared-memory ld/st of the warp instruction being executed: the
+  /// lanes that made one, and each lane's first byte and byte count.
+  uint32_t sharedLanes = 0;
+  uint64_t sharedAddress[32] = {};
+  unsigned sharedBytes[32] = {};
+  /// Counts sharedLanes' access as one request and its wavefronts.
+  void countSharedAccess();
 };
 
 uint64_t Launch::special(SReg r, const Warp &w, int lane) const {
@@ -1265,9 +1272,17 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     if (!address(I, mem, w, lane, space, addr))
       return false;
     unsigned eb = std::max(8u, bits), size = eb / 8;
+    if (space == Space::Shared && !(addr >> kClusterRankShift)) {
+      sharedLanes |= 1u << lane;
+      sharedAddress[lane] = addr & kSharedOffsetMask;
+      sharedBytes[lane] = size * I.vec;
+    }
     for (unsigned k = 0; k < I.vec; ++k) {
       const Operand &v = val.kind == Operand::Vec ? val.elems[k] : val;
-      uint8_t *p = memory(I, w, space, addr + k * size, size, lane);
+      // A vector access is aligned to its whole size and lies within its
+      // memory whole (the first element's check covers both).
+      uint8_t *p = memory(I, w, space, addr + k * size,
+                          k == 0 ? size * I.vec : size, lane);
       if (!p)
         return false;
       if (I.op == Op::Ld) {
@@ -1967,10 +1982,46 @@ bool Launch::runWarp(Warp &w) {
       // A divergent branch on an undefined predicate was caught above;
       // nothing else to check.
     }
+    sharedLanes = 0;
     for (int l = 0; l < 32; ++l)
       if ((exec >> l) & 1)
         if (!execLane(I, w, l, exec))
           return false;
+    if (sharedLanes)
+      countSharedAccess();
+  }
+}
+
+// The banks' model (the CUDA programming guide's, for sm_70 on): shared
+// memory is 32 banks of 4-byte words; a warp's request of B bytes a lane is
+// served 128 bytes of lanes at a time (all 32 lanes for B <= 4, 16 for 8,
+// 8 for 16), and within such a group each bank delivers one distinct word
+// per wavefront (lanes reading the same word share it).
+void Launch::countSharedAccess() {
+  unsigned most = 4;
+  for (int l = 0; l < 32; ++l)
+    if ((sharedLanes >> l) & 1)
+      most = std::max(most, sharedBytes[l]);
+  unsigned perGroup = std::max(1u, 128 / most);
+  ++cfg.stats.sharedRequests;
+  for (unsigned first = 0; first < 32; first += perGroup) {
+    uint64_t words[32 * 4];
+    unsigned count = 0;
+    for (unsigned l = first; l < first + perGroup && l < 32; ++l) {
+      if (!((sharedLanes >> l) & 1))
+        continue;
+      uint64_t end = sharedAddress[l] + sharedBytes[l];
+      for (uint64_t word = sharedAddress[l] / 4; word * 4 < end; ++word)
+        words[count++] = word;
+    }
+    if (!count)
+      continue;
+    std::sort(words, words + count);
+    count = std::unique(words, words + count) - words;
+    unsigned perBank[32] = {}, wavefronts = 0;
+    for (unsigned k = 0; k < count; ++k)
+      wavefronts = std::max(wavefronts, ++perBank[words[k] % 32]);
+    cfg.stats.sharedWavefronts += wavefronts;
   }
 }
 

@@ -51,6 +51,8 @@ class SimStats:
     warp_instructions: int
     lane_instructions: int
     undefined_stores: int
+    shared_requests: int = 0
+    shared_wavefronts: int = 0
 
 
 class _Buffer(ctypes.Structure):
@@ -59,7 +61,8 @@ class _Buffer(ctypes.Structure):
 
 class _Stats(ctypes.Structure):
     _fields_ = [("threads", ctypes.c_uint64), ("warpInstructions", ctypes.c_uint64),
-                ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64)]
+                ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64),
+                ("sharedRequests", ctypes.c_uint64), ("sharedWavefronts", ctypes.c_uint64)]
 
 
 def library_candidates() -> List[Path]:
@@ -194,4 +197,4 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     if report:
         raise SimError(f"{kernel}: {_take_text(L, report)}")
     return SimStats(stats.threads, stats.warpInstructions, stats.laneInstructions,
-                    stats.undefinedStores)
+                    stats.undefinedStores, stats.sharedRequests, stats.sharedWavefronts)

@@ -15,10 +15,12 @@
 // bit patterns); INIT is `iota` (0, 1, ...), `iota+K`, one
 // value for every element, or a comma-separated list (default 0). After the
 // launch every buffer is printed as `bufK: v0 v1 ...`; with --stats then
-// `stats: T threads, W warp instructions, L lane instructions` (the PTX
-// instructions issued per warp and executed per lane, summed over the
-// launch: a kernel's dynamic instruction count, to set beside another
-// implementation's PTX on the same input). An undefined-
+// `stats: T threads, W warp instructions, L lane instructions, R shared
+// requests, F shared wavefronts` (the PTX instructions issued per warp and
+// executed per lane, summed over the launch: a kernel's dynamic instruction
+// count, to set beside another implementation's PTX on the same input; its
+// shared-memory ld/st per warp and the bank wavefronts they take, more
+// than the requests' minimum where banks conflict). An undefined-
 // behaviour report goes to stderr and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
@@ -345,7 +347,9 @@ int main(int argc, char **argv) {
   if (printStats)
     std::cout << "stats: " << stats.threads << " threads, "
               << stats.warpInstructions << " warp instructions, "
-              << stats.laneInstructions << " lane instructions\n";
+              << stats.laneInstructions << " lane instructions, "
+              << stats.sharedRequests << " shared requests, "
+              << stats.sharedWavefronts << " shared wavefronts\n";
   warpSimUnload(module);
   return status;
 }

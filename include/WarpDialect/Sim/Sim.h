@@ -35,6 +35,10 @@ typedef struct {
   uint64_t warpInstructions; /**< instructions issued (one per lane group) */
   uint64_t laneInstructions; /**< instructions executed, summed over lanes */
   uint64_t undefinedStores;  /**< undefined values stored (allowed mode) */
+  uint64_t sharedRequests;   /**< shared-memory ld/st issued (per warp) */
+  uint64_t sharedWavefronts; /**< their bank wavefronts (Interpreter.cpp's
+                                  model: more than the requests' minimum
+                                  means bank conflicts) */
 } WarpSimStats;
 
 /** Launch flag: an undefined value (e.g. a shuffle read from a lane outside
