@@ -64,9 +64,11 @@ template <int T, int N> __device__ __forceinline__ void copyTileStriped(float *i
 // block's sum) or BlockScan::InclusiveSum(items, items) stored back with
 // BLOCK_STORE_VECTORIZE. CUB's default algorithms (reduce: WARP_REDUCTIONS,
 // scan: RAKING).
-template <class V, int T, int N> __device__ __forceinline__ void reduceTile(V *in, V *out) {
+template <class V, int T, int N,
+          cub::BlockReduceAlgorithm A = cub::BLOCK_REDUCE_WARP_REDUCTIONS>
+__device__ __forceinline__ void reduceTile(V *in, V *out) {
   using Load = cub::BlockLoad<V, T, N, cub::BLOCK_LOAD_VECTORIZE>;
-  using Reduce = cub::BlockReduce<V, T>;
+  using Reduce = cub::BlockReduce<V, T, A>;
   __shared__ typename Reduce::TempStorage temp;
   V items[N];
   Load().Load(in + blockIdx.x * (T * N), items);
@@ -291,6 +293,20 @@ template <class V, int C> __device__ __forceinline__ void subwarpReduce(V *in, V
 
 EACH_CONFIG(LOAD_STORE)
 EACH_CONFIG(REDUCE_SCAN)
+
+// BlockReduce's other algorithms at 4 items a thread (block_bench.py's
+// REDUCE_ALGORITHMS).
+#define REDUCE_ALGORITHM(T, NAME, ALG)                                                                       \
+  KERNEL(T, cub_block_reduce_i32_##T##x4_##NAME)(int *in, int *out) { reduceTile<int, T, 4, ALG>(in, out); } \
+  KERNEL(T, cub_block_reduce_f32_##T##x4_##NAME)(float *in, float *out) {                                   \
+    reduceTile<float, T, 4, ALG>(in, out);                                                                   \
+  }
+#define REDUCE_ALGORITHMS(T)                                                                                 \
+  REDUCE_ALGORITHM(T, raking, cub::BLOCK_REDUCE_RAKING)                                                      \
+  REDUCE_ALGORITHM(T, raking_commutative_only, cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY)
+REDUCE_ALGORITHMS(128)
+REDUCE_ALGORITHMS(256)
+REDUCE_ALGORITHMS(512)
 EACH_CONFIG(SORT)
 
 #define MERGE_SORT(N)                                                                                        \

@@ -46,6 +46,9 @@ one tile of T*N items per block:
   block_reduce    block_reduce_{i32,f32}_TxN: 2^28 items, vectorize loads,
                   warp.block_reduce <add> items threads = <first> vs
                   BlockReduce::Sum(items); thread 0 writes the block's sum.
+                  block_reduce_{i32,f32}_Tx4_ALG: the same with algorithm
+                  = <ALG> vs BlockReduce<V, T, BLOCK_REDUCE_ALG>, ALG =
+                  raking, raking_commutative_only.
   block_scan      block_scan_{i32,f32}_TxN: vectorize load,
                   warp.block_scan <add> items vs BlockScan::InclusiveSum(items,
                   items), vectorize store back.
@@ -129,6 +132,10 @@ from gpu_timing import time_together  # noqa: E402 - same directory, here and in
 N_LOG2 = 28
 SORT_LOG2 = 26
 CONFIGS = [(t, n) for t in (128, 256, 512) for n in (4, 8, 16)]
+# BlockReduce's other algorithms (block_reduce_{ty}_Tx4_{alg}), each against
+# CUB's of the same name, at 4 items a thread.
+REDUCE_ALGORITHMS = ("raking", "raking_commutative_only")
+REDUCE_ALGORITHM_CONFIGS = [(t, 4) for t in (128, 256, 512)]
 LOAD_STORE_ALGS = ("direct", "vectorize", "transpose", "warp_transpose", "striped")
 TYPES = ("i32", "f32")
 HISTOGRAM_THREADS = 256
@@ -175,6 +182,11 @@ def rows(n, sort_n):
             for t, k in CONFIGS:
                 name = f"block_{kind}_{ty}_{t}x{k}"
                 out.append(Row("block_" + kind, name, "warp_" + name, (("cub", "cub_" + name),), per * n))
+    for ty in TYPES:
+        for t, k in REDUCE_ALGORITHM_CONFIGS:
+            for alg in REDUCE_ALGORITHMS:
+                name = f"block_reduce_{ty}_{t}x{k}_{alg}"
+                out.append(Row("block_reduce", name, "warp_" + name, (("cub", "cub_" + name),), 4 * n))
     for dist in ("uniform", "skewed"):
         for k in HISTOGRAM_ITEMS:
             base = f"histogram_{HISTOGRAM_THREADS}x{k}"
@@ -239,12 +251,14 @@ def load_store_kernel(t, k, alg):
         f"warp.block_store %v, %out[%off] {how} : {vt}, {mt}"])
 
 
-def block_reduce_kernel(ty, t, k):
+def block_reduce_kernel(ty, t, k, alg=None):
     e = ELEMENT[ty]
     vt, mt = f"vector<{k}x{e}>", f"memref<?x{e}>"
-    return kernel(f"warp_block_reduce_{ty}_{t}x{k}", t, f"%in: {mt}, %out: {mt}", tile_offset(t * k) + [
+    how = f" algorithm = <{alg}>" if alg else ""
+    name = f"warp_block_reduce_{ty}_{t}x{k}" + (f"_{alg}" if alg else "")
+    return kernel(name, t, f"%in: {mt}, %out: {mt}", tile_offset(t * k) + [
         f"%v = warp.block_load %in[%off] algorithm = <vectorize> : {mt}, {vt}",
-        f"%sum = warp.block_reduce <add> %v items threads = <first> : {vt}",
+        f"%sum = warp.block_reduce <add> %v items threads = <first>{how} : {vt}",
         "%tid = gpu.thread_id x",
         "%c0 = arith.constant 0 : index",
         "%first = arith.cmpi eq, %tid, %c0 : index",
@@ -368,6 +382,9 @@ def warp_kernels():
                            for t, k in CONFIGS for a in LOAD_STORE_ALGS}
     files["block_reduce"] = {f"warp_block_reduce_{ty}_{t}x{k}": block_reduce_kernel(ty, t, k)
                              for ty in TYPES for t, k in CONFIGS}
+    files["block_reduce"].update(
+        {f"warp_block_reduce_{ty}_{t}x{k}_{alg}": block_reduce_kernel(ty, t, k, alg)
+         for ty in TYPES for t, k in REDUCE_ALGORITHM_CONFIGS for alg in REDUCE_ALGORITHMS})
     files["block_scan"] = {f"warp_block_scan_{ty}_{t}x{k}": block_scan_kernel(ty, t, k)
                            for ty in TYPES for t, k in CONFIGS}
     files["histogram"] = {f"warp_histogram_{HISTOGRAM_THREADS}x{k}_{a}{load}": histogram_kernel(k, a, load)
@@ -692,11 +709,16 @@ def case_block(c, memref, kind):
             x, out = data[ty], outs[ty]
             got = out[:want.size]
             want_ty = want.astype(x.dtype)
-            name = f"block_{kind}_{ty}_{t}x{k}"
-            for impl, args in (("warp_" + name, memref(np, x) + memref(np, out)), ("cub_" + name, (x, out))):
-                c.add(case, impl, lambda f, args=args, t=t, blocks=blocks: lambda: f((blocks,), (t,), args),
-                      lambda got=got, want_ty=want_ty: equal(cp, got, want_ty),
-                      lambda out=out: out.fill(1 << 30))
+            names = [f"block_{kind}_{ty}_{t}x{k}"]
+            if kind == "reduce" and (t, k) in REDUCE_ALGORITHM_CONFIGS:
+                names += [f"{names[0]}_{alg}" for alg in REDUCE_ALGORITHMS]
+            for name in names:
+                for impl, args in (("warp_" + name, memref(np, x) + memref(np, out)),
+                                   ("cub_" + name, (x, out))):
+                    c.add(case, impl,
+                          lambda f, args=args, t=t, blocks=blocks: lambda: f((blocks,), (t,), args),
+                          lambda got=got, want_ty=want_ty: equal(cp, got, want_ty),
+                          lambda out=out: out.fill(1 << 30))
 
 
 def case_histogram(c, memref, dist):

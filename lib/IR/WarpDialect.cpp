@@ -1042,6 +1042,10 @@ LogicalResult BlockReduceOp::verify() {
       failed(verifyItems(*this, getItems(), getValues())) ||
       failed(verifyCombiningTile(*this, getTile())))
     return failure();
+  if (getAlgorithm() == BlockReduceAlgorithm::RakingCommutativeOnly &&
+      !getKind() && !getCommutative())
+    return emitOpError("algorithm 'raking_commutative_only' reorders the "
+                       "combines: it needs a kind or a 'commutative' region");
   if (!getValidThreads())
     return success();
   if (getItems())
@@ -1049,9 +1053,11 @@ LogicalResult BlockReduceOp::verify() {
   if (std::optional<int64_t> n = getConstantIntValue(getValidThreads());
       n && *n < 1)
     return emitOpError() << "valid_threads must be at least 1, got " << *n;
-  if (getAlgorithm() == BlockReduceAlgorithm::Raking)
-    return emitOpError("algorithm 'raking' does not take valid_threads (use "
-                       "'warp_reductions')");
+  if (getAlgorithm() == BlockReduceAlgorithm::Raking ||
+      getAlgorithm() == BlockReduceAlgorithm::RakingCommutativeOnly)
+    return emitOpError("algorithm '")
+           << stringifyBlockReduceAlgorithm(*getAlgorithm())
+           << "' does not take valid_threads (use 'warp_reductions')";
   return success();
 }
 

@@ -135,6 +135,10 @@ int64_t exchangeBufferElements(Operation *op, VectorType items) {
 /// bank conflicts (unpadded, a stride of S = 8 words puts 8 lanes on each
 /// bank; CUB pads its raking grid the same way).
 std::optional<int64_t> getRakingPadding(Operation *op) {
+  // Raking in strides of a warp reads consecutive slots: no padding.
+  if (auto reduce = dyn_cast<BlockReduceOp>(op))
+    if (reduce.getAlgorithm() == BlockReduceAlgorithm::RakingCommutativeOnly)
+      return std::nullopt;
   std::optional<int64_t> threads = getKnownGroupThreads(op);
   if (!threads || *threads <= kWarpSize)
     return std::nullopt;
@@ -1145,6 +1149,40 @@ Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
   return bb.loadAt(totalSlots);
 }
 
+/// CUB's BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY: the threads past warp 0 park
+/// their values in their slots, a barrier, warp 0's lane l folds its own
+/// values with those of threads l + 32, l + 64, ... below B (warp w's
+/// turn reads slots 32 w .. 32 w + 31: consecutive, no bank conflicts),
+/// warp 0 reduces the folds of its first min(B, 32) lanes, lane 0 parks
+/// the total, a barrier, every thread reads it.
+Tuple expandRakingCommutativeReduce(BlockBuilder &bb, BlockReduceOp op,
+                                    ArrayRef<Value> totalSlots) {
+  const BlockGeometry &g = bb.geometry;
+  bb.onlyIf(bb.ult(bb.cst(0), g.warp),
+            [&] { bb.store(op.getValues(), g.thread); });
+  bb.barrier();
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    OpBuilder &b = bb.b;
+    Location loc = bb.loc;
+    Tuple fold = bb.forSlots(
+        bb.cst(1), g.numWarps, op.getValues(), [&](Value w, ValueRange acc) {
+          Value thread = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, w, bb.cst(kWarpSize)),
+              g.lane);
+          return bb.choose(
+              bb.ult(thread, g.threads),
+              [&] { return bb.combine(acc, bb.load(thread)); },
+              [&] { return Tuple(acc); });
+        });
+    Value lanes = arith::MinUIOp::create(b, loc, g.threads, bb.cst(kWarpSize));
+    Tuple total = bb.reduceInWarp(fold, lanes);
+    bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
+              [&] { bb.storeAt(total, totalSlots); });
+  });
+  bb.barrier();
+  return bb.loadAt(totalSlots);
+}
+
 /// The block (or tile) ballot: each warp's ballot of its live lanes, lane
 /// 0 parks it in the warp's slot, a barrier, every thread loads the words
 /// (the verifier's W: the tile's or the known block's warps, every one of
@@ -1594,8 +1632,13 @@ struct WarpExpandBlockCollectivesPass
           SmallVector<Value> totalSlots;
           for (int64_t slot : slots)
             totalSlots.push_back(bb.cst(slot));
-          results = reduce ? expandRakingReduce(bb, reduce, totalSlots)
-                           : expandRakingScan(bb, scan, totalSlots);
+          if (!reduce)
+            results = expandRakingScan(bb, scan, totalSlots);
+          else if (reduce.getAlgorithm() ==
+                   BlockReduceAlgorithm::RakingCommutativeOnly)
+            results = expandRakingCommutativeReduce(bb, reduce, totalSlots);
+          else
+            results = expandRakingReduce(bb, reduce, totalSlots);
         } else {
           BlockBuilder bb(
               b, loc, op, combiner, [&] { return getScratch(types); }, half);

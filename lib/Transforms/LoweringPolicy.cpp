@@ -312,7 +312,8 @@ bool mlir::warp::isRakingBlockOp(Operation *op) {
   if (auto scan = dyn_cast<BlockScanOp>(op))
     return decideBlockScanAlgorithm(scan) == BlockScanAlgorithm::Raking;
   auto reduce = dyn_cast<BlockReduceOp>(op);
-  return reduce && decideBlockReduceAlgorithm(reduce) == BlockReduceAlgorithm::Raking;
+  return reduce &&
+         decideBlockReduceAlgorithm(reduce) != BlockReduceAlgorithm::WarpReductions;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1053,7 +1053,9 @@ class KernelBuilder(TileMixin):
         `threads` "first": only thread 0's result is the reduction (CUB's
         BlockReduce), which can save a barrier; "all" (default): every
         thread's.
-        `algorithm` "warp_reductions" or "raking" (not with valid_threads),
+        `algorithm` "warp_reductions", "raking" or "raking_commutative_only"
+        (CUB's three; the last for a kind or commutative=True; the rakings
+        not with valid_threads),
         None for the compiler's choice (raking for integer kinds in a known
         block of the raking range, warp_reductions otherwise).
         `items=True` (CUB's Reduce over items[ITEMS_PER_THREAD]): each value

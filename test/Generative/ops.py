@@ -825,8 +825,12 @@ class BlockReduce(Op):
                  if ctx.threads % n == 0 and ctx.threads // n <= 15]
         p["tile"] = rng.choice(tiles) if tiles and rng.random() < 0.25 else None
         # raking: not with valid_threads (the verifier's rule); with or
-        # without tile and items.
-        algorithms = [None, "warp_reductions"] + (["raking"] if p["valid"] is None else [])
+        # without tile and items; raking_commutative_only also only for a
+        # kind or a commutative region (it reorders the combines).
+        commutative = "kind" in p or ("region" in p and model.REGIONS[p["region"]]["commutative"])
+        algorithms = [None, "warp_reductions"] + (
+            ["raking"] + (["raking_commutative_only"] if commutative else [])
+            if p["valid"] is None else [])
         p["algorithm"] = rng.choice(algorithms)
         p["threads"] = rng.choice(["all", "all", "first"])
         return p

@@ -26,6 +26,7 @@
 // CHECK-DAG: memref.global "private" @[[RAKEF:__warp_block_rake_2]] : memref<74xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @[[RAKE256:__warp_block_rake_3]] : memref<288xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_rake_4 : memref<288xi32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.global "private" @[[RAKE_RCO:__warp_block_rake_5]] : memref<1025xi32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @[[WHOLE:__warp_block_scratch]] : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @[[LARGE:__warp_block_scratch_0]] : memref<132xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.global "private" @__warp_block_scratch_1 : memref<132xi32, #gpu.address_space<workgroup>>
@@ -309,6 +310,43 @@ gpu.module @kernels {
     %t = gpu.thread_id x
     %s = warp.block_scan <add> %x algorithm = <raking> : i32
     memref.store %s, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  // algorithm = <raking_commutative_only> (CUB's RAKING_COMMUTATIVE_ONLY):
+  // only the threads past warp 0 store; warp 0's lanes fold their own
+  // values with threads l + 32 w, w = 1 .. ceil(B / 32) - 1 (below B),
+  // warp.reduce over the first min(B, 32) lanes, the total parked and read.
+  // CHECK-LABEL: gpu.func @commutative_raking_reduce
+  // CHECK-SAME: (%{{.*}}: memref<?xi32>, %[[X:.*]]: i32)
+  // CHECK: %[[BUF:.*]] = memref.get_global @[[RAKE_RCO]] :
+  // CHECK: %[[ABOVE:.*]] = arith.cmpi ult, %{{.*}}, %[[WARP:.*]] : i32
+  // CHECK: scf.if %[[ABOVE]] {
+  // CHECK:   memref.store %[[X]], %[[BUF]]
+  // CHECK: gpu.barrier
+  // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[WARP]], %{{.*}} : i32
+  // CHECK: scf.if %[[FIRST]] {
+  // CHECK:   %[[FOLD:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[X]]) -> (i32)
+  // CHECK:     arith.muli %{{.*}}, %c32_i32
+  // CHECK:     scf.if %{{.*}} -> (i32) {
+  // CHECK:       memref.load %[[BUF]]
+  // CHECK:       arith.ori %[[ACC]], %{{.*}} : i32
+  // CHECK:   %[[LANES:.*]] = arith.minui %{{.*}}, %c32_i32{{.*}} : i32
+  // CHECK:   %[[R:.*]] = warp.reduce <or> %[[FOLD]] valid_lanes %[[LANES]] mask %{{.*}} lanes = <first> : i32
+  // CHECK:   scf.if
+  // CHECK:     memref.store %[[R]], %[[BUF]]
+  // CHECK: gpu.barrier
+  // CHECK: memref.load %[[BUF]]
+  // CHECK-NOT: gpu.barrier
+  // CHECK: gpu.return
+  // PTX-LABEL: .entry commutative_raking_reduce(
+  // PTX-COUNT-2: bar.sync 0;
+  // PTX-NOT: bar.sync
+  // PTX: ret;
+  gpu.func @commutative_raking_reduce(%out: memref<?xi32>, %x: i32) kernel {
+    %t = gpu.thread_id x
+    %r = warp.block_reduce <or> %x algorithm = <raking_commutative_only> : i32
+    memref.store %r, %out[%t] : memref<?xi32>
     gpu.return
   }
 }

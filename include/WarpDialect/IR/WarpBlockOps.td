@@ -27,7 +27,8 @@ def Warp_BlockScanAlgorithmEnum : EnumAttr<Warp_Dialect,
 def Warp_BlockReduceAlgorithmAttr : I32EnumAttr<"BlockReduceAlgorithm",
     "how a block reduction combines its warps", [
     I32EnumAttrCase<"WarpReductions", 0, "warp_reductions">,
-    I32EnumAttrCase<"Raking", 1, "raking">]> {
+    I32EnumAttrCase<"Raking", 1, "raking">,
+    I32EnumAttrCase<"RakingCommutativeOnly", 2, "raking_commutative_only">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }
@@ -114,6 +115,17 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     elsewhere per-warp reductions (a butterfly or one `redux.sync`) are
     cheaper than the serial segments.
 
+    `algorithm = <raking_commutative_only>` (CUB's
+    `BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY`), for a kind or a `commutative`
+    region: the threads past the first warp store their values, a barrier,
+    warp 0's lane `l` folds its own value with those of threads `l + 32`,
+    `l + 64`, ... in that order (consecutive lanes read consecutive slots:
+    no bank conflicts, no padding), warp 0 reduces the folds with
+    `warp.reduce`'s tree over its first `min(B, 32)` lanes, a barrier,
+    every thread reads the total: two barriers and one store less a thread
+    of warp 0 than `raking`, in the raking buffers. Not with
+    `valid_threads`; only where asked for.
+
     **Items per thread** (CUB's `Reduce(T (&items)[ITEMS_PER_THREAD],
     op)`): with `items` each value is a vector of the thread's items in
     the blocked arrangement (thread `t` holds items `t*N .. t*N+N-1` of
@@ -174,6 +186,7 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     %in0 = warp.block_reduce <add> %x threads = <first> : f32
     %all = warp.block_reduce <add> %four items : vector<4xf32>
     %max = warp.block_reduce <maxsi> %i algorithm = <raking> : i32
+    %or = warp.block_reduce <or> %i algorithm = <raking_commutative_only> : i32
     %tileSum = warp.block_reduce <add> %x tile 128 : f32
     %tileItems = warp.block_reduce <add> %four items algorithm = <raking> tile 256 : vector<4xf32>
     // argmax over the block, the lowest thread winning ties

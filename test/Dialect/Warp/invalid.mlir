@@ -392,6 +392,26 @@ func.func @block_reduce_raking_valid_threads(%x: i32, %n: i32) {
 
 // -----
 
+func.func @block_reduce_commutative_raking_valid_threads(%x: i32, %n: i32) {
+  // expected-error @+1 {{'warp.block_reduce' op algorithm 'raking_commutative_only' does not take valid_threads (use 'warp_reductions')}}
+  %0 = warp.block_reduce <add> %x valid_threads %n algorithm = <raking_commutative_only> : i32
+  return
+}
+
+// -----
+
+// A region not marked commutative: its combines may not be reordered.
+func.func @block_reduce_commutative_raking_of_region(%x: f32) {
+  // expected-error @+1 {{'warp.block_reduce' op algorithm 'raking_commutative_only' reorders the combines: it needs a kind or a 'commutative' region}}
+  %0 = warp.block_reduce %x algorithm = <raking_commutative_only> : f32 combine (%a: f32, %b: f32) {
+    %s = arith.subf %a, %b : f32
+    warp.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 func.func @block_scan_bad_kind(%x: i32) {
   // expected-error @+1 {{kind 'minimumf' needs a floating-point value, got 'i32'}}
   %0 = warp.block_scan <minimumf> %x : i32

@@ -240,6 +240,8 @@ func.func @block_ops(%f: f32, %v: vector<2xf16>, %i: i32, %p: f32) -> (f32, vect
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <raking> : i32
   // GENERIC: "warp.block_reduce"(%{{.*}}) <{algorithm = #warp.block_reduce_algorithm<raking>, kind = #warp.kind<minui>, operandSegmentSizes = array<i32: 1, 0>, threads = #warp.result_lanes<all>}>
   %6 = warp.block_reduce <minui> %i algorithm = <raking> : i32
+  // CHECK: warp.block_reduce <or> %{{.*}} algorithm = <raking_commutative_only> : i32
+  %rco = warp.block_reduce <or> %i algorithm = <raking_commutative_only> : i32
   // CHECK: warp.block_reduce <minui> %{{.*}} algorithm = <warp_reductions> : i32
   %7 = warp.block_reduce <minui> %i algorithm = <warp_reductions> : i32
   // CHECK: warp.block_scan <minui> %{{.*}} algorithm = <warp_scans> : i32

@@ -474,9 +474,11 @@ def block_ops_kernel(case):
     t, mem = p["mlir"], memref(p["elem"])
     kind = case["kind"]
     algorithm = f" algorithm = <{case['algorithm']}>" if case["algorithm"] else ""
-    # The raking cases rake the reduction too (the scan algorithms' other
-    # name, warp_scans, is the reduction's default anyway).
-    reduce_algorithm = algorithm if case["algorithm"] == "raking" else ""
+    # The raking cases rake the reduction too, by raking or
+    # raking_commutative_only (the scan algorithms' other name, warp_scans,
+    # is the reduction's default anyway).
+    reduce_algorithm = (f" algorithm = <{case.get('reduce_algorithm') or 'raking'}>"
+                        if case["algorithm"] == "raking" else "")
     body = [
         "%ty = gpu.thread_id y", "%tz = gpu.thread_id z",
         "%by = gpu.block_dim y", "%bz = gpu.block_dim z",

@@ -322,7 +322,8 @@ def block_op_payload(type_name):
 
 
 # block_scan's algorithms: the default (warp_scans for a block size known
-# only at run time) and raking (the reduction raking too) over every shape; the default for a
+# only at run time) and raking (the reduction raking too: every other kind
+# of a type by raking_commutative_only) over every shape; the default for a
 # known_block_size (raking up to 64 threads, warp_scans above) on the shapes
 # around that limit.
 BLOCK_OP_KNOWN_SHAPES = [(33, 1, 1), (8, 8, 1), (4, 4, 4), (96, 1, 1), (16, 8, 1)]
@@ -331,17 +332,21 @@ BLOCK_OP_KNOWN_SHAPES = [(33, 1, 1), (8, 8, 1), (4, 4, 4), (96, 1, 1), (16, 8, 1
 def block_op_cases():
     for algorithm in (None, "raking"):
         for type_name, kinds in BLOCK_OP_TYPES.items():
-            for kind in kinds:
+            for index, kind in enumerate(kinds):
                 tag = f"_{algorithm}" if algorithm else ""
+                reduce_algorithm = algorithm
+                if algorithm == "raking" and index % 2:
+                    reduce_algorithm = "raking_commutative_only"
                 yield dict(family="block_ops", name=f"block_ops{tag}_{type_name}_{kind}",
-                           type=type_name, kind=kind, algorithm=algorithm, known=None,
-                           shapes=BLOCK_OP_SHAPES)
+                           type=type_name, kind=kind, algorithm=algorithm,
+                           reduce_algorithm=reduce_algorithm, known=None, shapes=BLOCK_OP_SHAPES)
     for shape in BLOCK_OP_KNOWN_SHAPES:
         for type_name, kind in (("i32", "add"), ("f32", "maxnumf"), ("i64", "xor"),
                                 ("v4i32", "add"), ("v2f32", "maximumf")):
             yield dict(family="block_ops",
                        name=f"block_ops_k{'x'.join(map(str, shape))}_{type_name}_{kind}",
-                       type=type_name, kind=kind, algorithm=None, known=shape, shapes=[shape])
+                       type=type_name, kind=kind, algorithm=None, reduce_algorithm=None,
+                       known=shape, shapes=[shape])
 
 
 EXCHANGE_DIRECTIONS = {"b2s": "blocked_to_striped", "s2b": "striped_to_blocked"}
