@@ -211,8 +211,9 @@ LogicalResult checkAtomicMemorySpace(Operation *op,
 /// missing PTX: a cluster's shared memory (address space 7) before sm_90
 /// (`st.shared::cluster`, which ptxas rejects for the older target),
 /// tensor memory (6: only tcgen05 instructions reach it; NVPTX emitted a
-/// 32-bit generic access) and writes to kernel parameter memory (101,
-/// which kernels only read: NVPTX dropped the store).
+/// 32-bit generic access), a number NVPTX does not name (2, 8, ...: NVPTX
+/// accessed it as generic memory) and writes to kernel parameter memory
+/// (101, which kernels only read: NVPTX dropped the store).
 LogicalResult checkMemorySpaceAccess(Operation *op,
                                      std::optional<warp::Chip> chip) {
   if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
@@ -229,7 +230,15 @@ LogicalResult checkMemorySpaceAccess(Operation *op,
              << ", tensor memory (address space 6), which loads and stores "
                 "cannot reach (tcgen05 instructions do)";
     auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
-    if (number && number.getInt() == 101 && write)
+    // A number NVPTX does not name lowered as generic memory, whatever the
+    // author meant by it.
+    if (number && !space && number.getInt() != warp::kParamAddressSpace)
+      return op->emitOpError()
+             << "accesses " << type << ", memory space " << number.getInt()
+             << ", which NVPTX does not name (0 generic, 1 global, 3 shared, "
+                "4 constant, 5 local, 7 a cluster's shared, 101 kernel "
+                "parameters): give the memref one of those";
+    if (number && number.getInt() == warp::kParamAddressSpace && write)
       return op->emitOpError()
              << "writes to " << type
              << ", kernel parameter memory (address space 101), which "

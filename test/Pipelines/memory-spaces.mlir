@@ -7,8 +7,8 @@
 //   NVVM does not name);
 // * loads and stores: address space 7 before sm_90 (`st.shared::cluster`,
 //   which ptxas rejects for the older target), tensor memory (a 32-bit
-//   generic access came out) and writes to param memory (the store was
-//   dropped).
+//   generic access came out), a number NVPTX does not name (a generic
+//   access came out) and writes to param memory (the store was dropped).
 // Global, shared and generic memory lower; on sm_90 the cluster's shared
 // memory does too (atomic-cluster-shared.mlir).
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_80 format=isa" -split-input-file -verify-diagnostics
@@ -83,6 +83,23 @@ gpu.module @m {
     %c0 = arith.constant 0 : index
     // expected-error @+1 {{'memref.store' op writes to 'memref<8xf32, 101>', kernel parameter memory (address space 101), which kernels can only read: write to global memory instead}}
     memref.store %x, %p[%c0] : memref<8xf32, 101>
+    gpu.return
+  }
+}
+}
+
+// -----
+
+// Memory spaces NVPTX does not name (2, 8) lowered as generic memory
+// whatever was meant: an error at the access.
+module attributes {gpu.container_module} {
+gpu.module @m {
+  gpu.func @unnamed_spaces(%a: memref<4xi32, 2>, %b: memref<4xi32, 8>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'memref.load' op accesses 'memref<4xi32, 2>', memory space 2, which NVPTX does not name (0 generic, 1 global, 3 shared, 4 constant, 5 local, 7 a cluster's shared, 101 kernel parameters): give the memref one of those}}
+    %v = memref.load %a[%c0] : memref<4xi32, 2>
+    // expected-error @+1 {{'memref.store' op accesses 'memref<4xi32, 8>', memory space 8, which NVPTX does not name}}
+    memref.store %v, %b[%c0] : memref<4xi32, 8>
     gpu.return
   }
 }

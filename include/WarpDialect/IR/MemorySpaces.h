@@ -13,6 +13,10 @@
 
 namespace mlir::warp {
 
+/// Kernel parameter memory's address space in NVPTX, which NVVM's memory
+/// space enum does not name.
+inline constexpr int64_t kParamAddressSpace = 101;
+
 /// The NVVM memory space `space` names: none is the generic space,
 /// `#gpu.address_space<global|workgroup|private>` are global, shared and
 /// local, an integer is NVVM's memory space of that number. std::nullopt

@@ -89,8 +89,9 @@ def WarpCheckLowerablePass : Pass<"warp-check-lowerable", "::mlir::ModuleOp"> {
       AtomicLoad...");
     * a load or store of a cluster's shared memory before sm_90 (ptxas
       rejects `st.shared::cluster` for the older target), of tensor memory
-      (a 32-bit generic access came out), or a write to param memory (the
-      store vanished);
+      (a 32-bit generic access came out), of a memory space NVPTX does not
+      name (2, 8, ...: a generic access came out), or a write to param
+      memory (the store vanished);
     * async-dialect host code (`async.*` ops or types) when the pipeline
       does not lower it (`allow-async=false`; `warp-lower-to-ptx` passes its
       `async` option, which `warp-cuda-runner` sets for such programs).
