@@ -44,10 +44,11 @@ if want pytest; then
   "$venv/bin/python" -c "import xdist" 2>/dev/null && jobs=(-n "${WARP_PYTEST_JOBS:-12}" --dist loadgroup)
   # -v: the log names each test as it ends, so that a run cut short by a
   # time limit still says which failed (grep FAILED pytest.log); the
-  # terminal gets the summary only.
+  # terminal gets the failures and the summary only (not the lines of
+  # tests passing, skipped or, with xdist, starting).
   (cd "$here" && unset WARP_MLIR_LIBRARY && WARP_TEST_INSTALLED=1 \
     "$venv/bin/python" -m pytest -v -rs -p no:cacheprovider "${jobs[@]}" test/python ${WARP_PYTEST_ARGS:-} 2>&1) \
-    | tee "$out/pytest.log" | grep -v -E " (PASSED|SKIPPED|XFAIL)( |$)" | tail -15
+    | tee "$out/pytest.log" | grep -v -E " (PASSED|SKIPPED|XFAIL)( |$)|^test/python/" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 fi
 # compute-sanitizer (WARP_SANITIZE=1): memcheck, racecheck and synccheck over
