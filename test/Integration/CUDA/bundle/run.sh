@@ -77,25 +77,47 @@ if { [ "${WARP_SANITIZE:-0}" = 1 ] && want sanitize; } || [[ ",${WARP_STAGES:-},
   done
 fi
 want bench || exit $status
+# WARP_BENCHES=warp,mma,all_reduce,sass,device,block,device_ops runs only the
+# benchmarks named (default: all); WARP_BLOCK_BENCH_ARGS and
+# WARP_DEVICE_OPS_BENCH_ARGS add arguments to those two (e.g. --only
+# radix_rank), so that one call of a few minutes times what changed.
+bench() { [ -z "${WARP_BENCHES:-}" ] || [[ ",$WARP_BENCHES," == *",$1,"* ]]; }
 # Benchmarks: timings against CUB, Triton and torch in the same run (not pass/fail).
-python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
+if bench warp; then
+  python3 "$here/warp_bench.py" --ptx "$here/bench.ptx" --json "$out/bench.json" 2>&1 | tee "$out/bench.txt" | tail -8
+fi
 # Tensor cores: examples/mma_matmul_any.mlir (f16) and mma_matmul_bf16.mlir (bf16)
 # against torch.matmul at 4096^3, one line each.
-"$venv/bin/python" "$here/mma_bench.py" --json "$out/mma_bench.json" 2>&1 | tee "$out/mma_bench.txt" | tail -3
-python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
-  --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
-python3 "$here/sass/compare.py" --ptx "$here/sass/combiner-counts.ptx" --ptx "$here/sass/exchange.ptx" \
-  2>&1 | tee "$out/sass_compare.txt"
+if bench mma; then
+  "$venv/bin/python" "$here/mma_bench.py" --json "$out/mma_bench.json" 2>&1 | tee "$out/mma_bench.txt" | tail -3
+fi
+if bench all_reduce; then
+  python3 "$here/all_reduce_bench.py" --upstream "$here/all_reduce_upstream.ptx" \
+    --warp "$here/all_reduce_warp.ptx" 2>&1 | tee "$out/all_reduce_bench.txt" | tail -10
+fi
+if bench sass; then
+  python3 "$here/sass/compare.py" --ptx "$here/sass/combiner-counts.ptx" --ptx "$here/sass/exchange.ptx" \
+    2>&1 | tee "$out/sass_compare.txt"
+fi
 # Device-wide kernels against CUB, hand-written CUDA, Triton and torch; each
 # benchmark runs in its own process, so a failure costs only its own line.
-python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
-  | tee "$out/device_bench.txt" | grep -E '^[a-z0-9_]+ +[0-9]|FAILED|^total|^baselines'  # the SASS summary: in the file
-python3 "$here/chart.py" "$out/device_bench.json" "$out/bench.json" -o "$out/device_bench.svg" || true
+if bench device; then
+  python3 "$here/device_bench.py" --ptx-dir "$here/device" --json "$out/device_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
+    | tee "$out/device_bench.txt" | grep -E '^[a-z0-9_]+ +[0-9]|FAILED|^total|^baselines'  # the SASS summary: in the file
+  python3 "$here/chart.py" "$out/device_bench.json" "$out/bench.json" -o "$out/device_bench.svg" || true
+fi
 # CUB's block primitives against warp's (block_bench.py): the rows in the file, the per-group summary here.
-python3 "$here/block_bench.py" --ptx-dir "$here/block" --json "$out/block_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
-  | tee "$out/block_bench.txt" | grep -E '^summary|FAILED|^total|did not build'
+if bench block; then
+  # shellcheck disable=SC2086
+  python3 "$here/block_bench.py" --ptx-dir "$here/block" --json "$out/block_bench.json" --hang "${WARP_HANG_S:-10}" \
+    ${WARP_BLOCK_BENCH_ARGS:-} 2>&1 | tee "$out/block_bench.txt" | grep -E '^summary|FAILED|^total|did not build'
+fi
 # warp_mlir.device's ops, every group in its docstring (the wheel's, so the venv's python), against CUB and torch
 # (device_ops_bench.py, a few minutes): the sweep in the file, the 2^27/2^28 rows and any problem here.
-"$venv/bin/python" "$here/device_ops_bench.py" --json "$out/device_ops_bench.json" --hang "${WARP_HANG_S:-10}" 2>&1 \
-  | tee "$out/device_ops_bench.txt" | grep -E '^op |2\^2[78] |^compile|MISMATCH|FAILED|^note|^total|did not build'
+if bench device_ops; then
+  # shellcheck disable=SC2086
+  "$venv/bin/python" "$here/device_ops_bench.py" --json "$out/device_ops_bench.json" --hang "${WARP_HANG_S:-10}" \
+    ${WARP_DEVICE_OPS_BENCH_ARGS:-} 2>&1 \
+    | tee "$out/device_ops_bench.txt" | grep -E '^op |2\^2[78] |^compile|MISMATCH|FAILED|^note|^total|did not build'
+fi
 exit $status
