@@ -191,7 +191,7 @@ struct RadixSortConfig {
   /// (moveRadixTiles' byRank), in tiles of that path's size; else it
   /// sorts it with a block radix sort pass (the segmented sort, whose
   /// short segments' sorts share those buffers, and keys or values of
-  /// fewer than 4 bytes, which the block exchanges do not move).
+  /// fewer than 4 bytes: DeviceTiling::radixSortRanksTiles).
   bool rankTiles = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
@@ -3235,11 +3235,8 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      // Keys and values the block exchanges move (4 or 8 bytes) by rank.
-      auto exchangeable = [](Type type) {
-        return !type || type.getIntOrFloatBitWidth() >= 32;
-      };
-      sortConfig->rankTiles = exchangeable(sortConfig->key) && exchangeable(sortConfig->value);
+      sortConfig->rankTiles =
+          DeviceTiling::radixSortRanksTiles(sortConfig->key, sortConfig->value);
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);

@@ -129,6 +129,17 @@ struct DeviceTiling {
   /// compiler's default would take two 4-bit counter-grid passes).
   static constexpr RadixRankAlgorithm kRadixSortTileRanking =
       RadixRankAlgorithm::MatchCounters;
+  /// Whether a device radix sort of `key`s (and `value`s, null for keys
+  /// only) ranks each downsweep tile and scatters it by the ranks: for
+  /// keys and values of 4 or 8 bytes, which the block exchanges move; else
+  /// each tile is sorted by a block radix sort pass (ExpandDeviceOps'
+  /// RadixSortConfig::rankTiles).
+  static bool radixSortRanksTiles(Type key, Type value) {
+    auto exchangeable = [](Type type) {
+      return !type || type.getIntOrFloatBitWidth() >= 32;
+    };
+    return exchangeable(key) && exchangeable(value);
+  }
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
   /// `valueBytes`-byte values (0: keys only).
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes,
