@@ -10,7 +10,8 @@ warps issue and the shared-memory bank wavefronts they take
 CUB's side is `nvcc -O3 -arch=sm_90 -ptx block_baselines.cu`, each entry
 cut into a file of its own (the simulator parses a whole file, and some
 entries hold instructions it does not run). Groups whose arguments this
-script knows: load_store, block_reduce, block_scan, sort, radix_rank.
+script knows: load_store, block_reduce, block_scan, sort, merge_sort,
+block_merge_sort, radix_rank.
 PTX is not SASS (ptxas schedules, fuses and drops instructions), so the
 ratios point at where to look, they are not times.
 """
@@ -56,7 +57,7 @@ def arguments(name, rng):
         keys = ("i32", ",".join(str(rng.randrange(1 << 31)) for _ in range(tile)))
     if name.startswith("block_reduce"):
         return threads, [(keys[0], tile, keys[1]), (keys[0], 1, None)], 1
-    if name.startswith("sort_pairs"):
+    if "sort_pairs" in name:  # radix and merge sorts of key-value pairs
         return threads, [("i32", tile, keys[1]), ("i32", tile, "iota"),
                          ("i32", tile, None), ("i32", tile, None)], 2
     return threads, [(keys[0], tile, keys[1]), (keys[0], tile, None)], 1
