@@ -229,7 +229,15 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   else
     g.lane = arith::AndIOp::create(b, loc, g.thread, cst(kWarpSize - 1));
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
-  g.numWarps = buildWarpCount(b, loc, threads);
+  // A known block's counts as constants: the expansions after this one
+  // read them (a warp scan over the warps' totals takes only the steps
+  // that their count needs).
+  if (known) {
+    g.threads = cst(*known);
+    g.numWarps = cst(llvm::divideCeil(*known, kWarpSize));
+  } else {
+    g.numWarps = buildWarpCount(b, loc, threads);
+  }
   if (known && *known % kWarpSize == 0) {
     g.live = cst(kWarpSize);
     g.mask = cst(-1);

@@ -260,6 +260,11 @@ struct ScanNetwork {
   /// The power of two at or above the segment size: the network's steps
   /// are the distances below it.
   unsigned width;
+  /// The distances the steps take: below `width`, and with a constant
+  /// `valid_lanes n` below n's power of two (a lane below n finds no
+  /// partner n or more lanes away, and the lanes from n on are not
+  /// defined).
+  unsigned stepWidth;
   bool reverse;
   Value mask;
   /// Empty when the width segments are the only segments.
@@ -270,7 +275,12 @@ struct ScanNetwork {
 
   ScanNetwork(OpBuilder &b, Location loc, unsigned size, bool reverse,
               Value mask, Value flags, bool tails, Value validLanes)
-      : width(llvm::PowerOf2Ceil(size)), reverse(reverse), mask(mask) {
+      : width(llvm::PowerOf2Ceil(size)), stepWidth(width), reverse(reverse),
+        mask(mask) {
+    if (std::optional<int64_t> lanes =
+            validLanes ? getConstantIntValue(validLanes) : std::nullopt)
+      stepWidth = std::min<unsigned>(
+          width, llvm::PowerOf2Ceil(std::max<int64_t>(*lanes, 1)));
     // Segments that are not aligned powers of two need bounds.
     bool logical = size != width;
     if (!flags && !validLanes && !logical) {
@@ -436,13 +446,13 @@ struct ScanNetwork {
     };
     auto fusedStep = [&](ValueRange own,
                          unsigned distance) -> std::optional<Tuple> {
-      bool last = 2 * distance >= width;
+      bool last = 2 * distance >= stepWidth;
       if (!tests.predicated || (last && tests.laneTestLast))
         return std::nullopt;
       return Tuple{
           predicatedStep(b, loc, *tests.predicated, own.front(), distance)};
     };
-    return buildKoggeStoneScan(b, loc, values, width, partnerAt,
+    return buildKoggeStoneScan(b, loc, values, stepWidth, partnerAt,
                                combineInOrder, fusedStep);
   }
 };

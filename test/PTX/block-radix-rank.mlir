@@ -76,10 +76,12 @@ gpu.module @kernels {
   // warp's counter, a bar.warp.sync, the group's lowest lane's store of
   // the counter plus the group's size, a bar.warp.sync, two popc; two
   // bar.warp.sync around the column's zeroing. Then the raking: its two barriers, the scalar block
-  // scan of 16 warps (two warp scans of 5 shfl.up, 2 shfl.idx, two
-  // barriers); 4 rank loads, the digit prefix's load and barrier.
-  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
-  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=10 st.shared.b16=4 vote.sync.ballot.b32=24
+  // scan of 16 warps (a warp scan of 5 shfl.up and 1 more for the
+  // exclusive shift, warp 0's scan of the 16 totals in 4 steps and its
+  // shift: 4 + ... = 9 in all; 2 shfl.idx, two barriers); 4 rank loads,
+  // the digit prefix's load and barrier.
+  // CHECK: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=9 st.shared.b16=4 vote.sync.ballot.b32=24
+  // SM70: match_6bits_512: bar.sync=5 bar.warp.sync=10 ld.shared.b16=9 popc.b32=8 shfl.sync.idx.b32=10 shfl.sync.up.b32=9 st.shared.b16=4 vote.sync.ballot.b32=24
   gpu.func @match_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x
@@ -95,11 +97,11 @@ gpu.module @kernels {
   // The register counters: as above with 3 keys a thread (the digits go
   // warp-striped only by shuffles, which take a power-of-two count): no
   // 16-bit shared access; 32 counter words in 4 block scans of 8 words,
-  // each of 16 warps: per word the warp's scan and warp 0's scan of the
-  // warps' totals, 5 shfl.up each, and 2 shfl.idx; two barriers around
-  // warp 0's scan.
-  // CHECK: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
-  // SM70: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=320
+  // each of 16 warps: per word the warp's scan (5 shfl.up) and warp 0's
+  // scan of the 16 warps' totals (4: no partner 16 lanes away), and 2
+  // shfl.idx; two barriers around warp 0's scan.
+  // CHECK: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=288
+  // SM70: registers_6bits_512: bar.sync=8 shfl.sync.idx.b32=64 shfl.sync.up.b32=288
   gpu.func @registers_6bits_512(%io: memref<?xi16>, %out: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 512, 1, 1>} {
     %t = gpu.thread_id x

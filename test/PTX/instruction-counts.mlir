@@ -139,6 +139,19 @@ gpu.module @kernels {
     memref.store %s, %out[%t] : memref<32xi32>
     gpu.return
   }
+  // A scan of 8 live lanes (a constant valid_lanes): 3 steps, the
+  // distances 1, 2 and 4 (no live lane has a partner 8 or more lanes
+  // away), each CUB's predicated shfl.up + add; a run-time count takes
+  // all 5.
+  // CHECK: scan_eight_lanes: add.rn.f32=3 shfl.sync.up.b32=3
+  gpu.func @scan_eight_lanes(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<32xf32>
+    %c8 = arith.constant 8 : i32
+    %s = warp.scan <add> %x valid_lanes %c8 : f32
+    memref.store %s, %out[%t] : memref<32xf32>
+    gpu.return
+  }
   // A match of a digit's 8 bits: 8 ballots (CUB's MatchAny), no match.any.
   // CHECK: match_digit: vote.sync.ballot.b32=8
   gpu.func @match_digit(%in: memref<32xi32>, %out: memref<32xi32>) kernel {

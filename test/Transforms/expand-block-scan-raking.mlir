@@ -289,9 +289,8 @@ gpu.module @kernels {
   // rescanned from registers (CUB's RAKING_MEMOIZE): no loop, no condition
   // on the lane, thread t's slot t + t / 8.
   // CHECK-LABEL: gpu.func @raking_whole_segments
-  // CHECK: %[[C8:.*]] = arith.constant 8 : i32
-  // CHECK: %[[Q:.*]] = arith.divui %[[T:.*]], %[[C8]] : i32
-  // CHECK: arith.addi %[[T]], %[[Q]] : i32
+  // CHECK: %[[Q:.*]] = arith.divui %[[T:.*]], %c8_i32{{(_[0-9]+)?}} : i32
+  // CHECK-NEXT: arith.addi %[[T]], %[[Q]] : i32
   // CHECK: gpu.barrier
   // CHECK-NOT: scf.for
   // CHECK-COUNT-8: memref.load

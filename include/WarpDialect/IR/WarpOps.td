@@ -668,7 +668,8 @@ def Warp_ScanOp : Warp_Op<"scan",
     combiner, a segment ends at its last live lane, and the total is that of
     the live lanes. The lanes at or past `n` get unspecified values and need
     not execute (pass the mask of the first `n` lanes as `mask` if they do
-    not).
+    not). A constant `n` takes only the steps of distance below `n`
+    (`ceil(log2(n))` of them: no live lane has a partner further away).
 
     With `heads %flags` the scan is segmented by head flags, as well as by
     `width`: a lane whose flag is true starts a new segment (the flags mark
