@@ -6,8 +6,9 @@ error.
 
 Fails (exit 1, echoing the command's stderr) when the command died from a
 signal or exited with a status above 1, or printed a crash banner, an LLVM
-fatal error (`LLVM ERROR`, or the diagnostic `LLVM fatal error: ...` that
-warp-opt reports one as), an assertion or a sanitizer report. Exit
+fatal error (`LLVM ERROR`, or the diagnostic `error: LLVM fatal error:
+...` that warp-opt reports one as: the words alone may be the input's,
+quoted by another diagnostic), an assertion or a sanitizer report. Exit
 status 0 or 1 (a diagnostic) is success.
 """
 import re
@@ -15,7 +16,7 @@ import subprocess
 import sys
 
 BAD = re.compile(
-    r"PLEASE submit a bug report|LLVM ERROR|LLVM fatal error|Stack dump:|"
+    r"PLEASE submit a bug report|LLVM ERROR|error: LLVM fatal error:|Stack dump:|"
     r"==\d+==ERROR: \w+Sanitizer|runtime error:|Assertion .* failed")
 
 result = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,

@@ -889,9 +889,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // warp-module-to-binary recovers from an LLVM fatal error and reports
     // it as an error: for the harness it is a finding (a warp lowering
     // must never cause one), and the recovery's long jump may leave state
-    // behind that breaks later inputs of this process.
+    // behind that breaks later inputs of this process. Its message starts
+    // with the prefix; other diagnostics may quote the input, which may
+    // hold the prefix's words (the dictionary has them).
     std::string message = diag.str();
-    if (StringRef(message).contains(warp::kFatalErrorPrefix)) {
+    if (StringRef(message).starts_with(warp::kFatalErrorPrefix)) {
       std::fprintf(stderr, "warp-fuzz: %s\n", message.c_str());
       std::abort();
     }
