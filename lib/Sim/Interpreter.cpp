@@ -416,8 +416,9 @@ private:
   std::vector<WarpSimBuffer> buffers; // sorted by base
   bool pz = false;                    // poison seen while reading operands
   uint64_t steps = 0;
-  /// The shared-memory ld/st of the warp instruction being executed: the
-  /// lanes that made one, and each lane's first byte and byte count.
+  /// With WARP_SIM_COUNT_SHARED_BANKS, the shared-memory ld/st of the warp
+  /// instruction being executed: the lanes that made one, and each lane's
+  /// first byte and byte count.
   uint32_t sharedLanes = 0;
   uint64_t sharedAddress[32] = {};
   unsigned sharedBytes[32] = {};
@@ -1272,7 +1273,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     if (!address(I, mem, w, lane, space, addr))
       return false;
     unsigned eb = std::max(8u, bits), size = eb / 8;
-    if (space == Space::Shared && !(addr >> kClusterRankShift)) {
+    if (space == Space::Shared && !(addr >> kClusterRankShift) &&
+        (cfg.flags & WARP_SIM_COUNT_SHARED_BANKS)) {
       sharedLanes |= 1u << lane;
       sharedAddress[lane] = addr & kSharedOffsetMask;
       sharedBytes[lane] = size * I.vec;

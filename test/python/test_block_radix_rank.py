@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import warp_mlir as wm
-from conftest import BACKENDS
+from conftest import BACKENDS, requires_sim
 from block_kernels import block_threads, linear_thread
 
 # The key types and the unsigned image (numpy) of the sort's tests.
@@ -382,3 +382,19 @@ def test_warp_striped_match_has_no_exchange():
             k.block_store(ranks, r, 0, warp_striped=warp_striped)
         return wm.compile(prog, chip="sm_90").ptx.count("shfl.sync")
     assert shuffles(True) + 8 <= shuffles(False)
+
+
+@requires_sim
+def test_sim_counts_shared_banks_when_asked():
+    """The match ranking (R = 8, 256 threads) on the simulator: its
+    shared-memory requests and bank wavefronts are counted with
+    count_shared_banks (at least one wavefront a request), and not without
+    (the counting is off by default)."""
+    compiled = wm.compile(rank_program("i32", 4, (8, 16), (256,), 0), chip="sm_90")
+    x = keys_for(np.random.default_rng(3), "i32", 1024, (8, 16))
+    r, p = np.zeros(1024, np.int32), np.zeros(1, np.int32)
+    counted = wm.sim.launch(compiled, "rank", 1, 256, x, r, p, count_shared_banks=True)
+    assert counted.shared_wavefronts >= counted.shared_requests > 0
+    plain = wm.sim.launch(compiled, "rank", 1, 256, x, r, p)
+    assert plain.shared_requests == plain.shared_wavefronts == 0
+    assert plain.warp_instructions == counted.warp_instructions

@@ -200,7 +200,10 @@ int main(int argc, char **argv) {
     }
     else if (a == "--allow-undefined-stores") flags |= WARP_SIM_ALLOW_UNDEFINED_STORES;
     else if (a == "--highest-pc-first") flags |= WARP_SIM_SCHEDULE_HIGHEST_PC;
-    else if (a == "--stats") printStats = true;
+    else if (a == "--stats") {
+      printStats = true;
+      flags |= WARP_SIM_COUNT_SHARED_BANKS;
+    }
     else if (a.rfind("--", 0) == 0) die("unknown option " + a);
     else if (file.empty()) file = a;
     else args.push_back(a);

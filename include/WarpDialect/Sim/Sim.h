@@ -35,10 +35,11 @@ typedef struct {
   uint64_t warpInstructions; /**< instructions issued (one per lane group) */
   uint64_t laneInstructions; /**< instructions executed, summed over lanes */
   uint64_t undefinedStores;  /**< undefined values stored (allowed mode) */
-  uint64_t sharedRequests;   /**< shared-memory ld/st issued (per warp) */
+  uint64_t sharedRequests;   /**< shared-memory ld/st issued (per warp),
+                                  with WARP_SIM_COUNT_SHARED_BANKS */
   uint64_t sharedWavefronts; /**< their bank wavefronts (Interpreter.cpp's
                                   model: more than the requests' minimum
-                                  means bank conflicts) */
+                                  means bank conflicts), likewise */
 } WarpSimStats;
 
 /** Launch flag: an undefined value (e.g. a shuffle read from a lane outside
@@ -50,6 +51,10 @@ typedef struct {
  * diverged lanes apart as long as it can, so a lowering that relies on
  * reconvergence (e.g. on what activemask returns after a branch) shows. */
 #define WARP_SIM_SCHEDULE_HIGHEST_PC 2u
+/** Launch flag: count the shared-memory requests and their bank wavefronts
+ * (WarpSimStats); off by default, as it slows a launch that uses shared
+ * memory. */
+#define WARP_SIM_COUNT_SHARED_BANKS 4u
 
 /** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
  * failure, e.g. an instruction or modifier outside the supported subset. */
