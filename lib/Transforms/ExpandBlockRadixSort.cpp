@@ -26,8 +26,9 @@
 //   a power-of-two N up to 32: each warp counts its items in its column,
 //   the digits warp-striped so that item i of every lane in lane order,
 //   for i = 0, 1, ..., is the blocked order, each group of equal digits
-//   (a warp.ballot per digit bit, as CUB's MatchAny) counted at once by
-//   its highest lane; then the raking above over W = T / 32 columns (and
+//   (a warp.match_any of the digit's bits: a ballot per bit, as CUB's
+//   MatchAny) counted at once by its lowest lane; then the raking above
+//   over W = T / 32 columns (and
 //   for an even W a padding column, so that a lane's words stride by an
 //   odd count and the warp's distinct digits' counters fall in distinct
 //   banks, as CUB's PADDED_WARPS), thread t raking S words from t S on for
@@ -455,10 +456,7 @@ private:
   void rakeGrid(int64_t lanes) {
     gpu::BarrierOp::create(b, loc);
     bool perWarp = layout.algorithm == RadixRankAlgorithm::MatchCounters;
-    int64_t segmentWords =
-        perWarp ? getMatchRakeWords((lanes + 1) * layout.matchColumns,
-                                    layout.matchWarps * kWarpSize)
-                : lanes + 1;
+    int64_t segmentWords = perWarp ? matchRakeWords(lanes) : lanes + 1;
     // This thread's segment of the flat grid, kept in registers.
     Value first = mul(thread, i32(segmentWords));
     SmallVector<Value> segmentSlots, segment;
@@ -550,9 +548,8 @@ private:
     // The raked words past the grid (the raking's barrier orders these
     // stores before its reads): thread t those at t, t + T, ... of them.
     int64_t blockThreads = layout.matchWarps * kWarpSize;
-    int64_t gridWords = (lanes + 1) * layout.matchColumns;
-    int64_t tail =
-        getMatchRakeWords(gridWords, blockThreads) * blockThreads - gridWords;
+    int64_t gridWords = matchGridWords(lanes);
+    int64_t tail = matchRakeWords(lanes) * blockThreads - gridWords;
     for (int64_t first = 0; first < tail; first += blockThreads) {
       Value slot = add(thread, i32(gridWords + first));
       if (first + blockThreads <= tail)
@@ -593,6 +590,17 @@ private:
     for (int64_t i = 0; i < n; ++i)
       result.push_back(vector::ExtractOp::create(b, loc, blocked, i));
     return result;
+  }
+
+  /// The match ranking's grid of `lanes` counter lanes and the padding
+  /// lane, a word per column each, and the words each of the block's
+  /// threads rakes of it (getMatchRakeWords).
+  int64_t matchGridWords(int64_t lanes) const {
+    return (lanes + 1) * layout.matchColumns;
+  }
+  int64_t matchRakeWords(int64_t lanes) const {
+    return getMatchRakeWords(matchGridWords(lanes),
+                             layout.matchWarps * kWarpSize);
   }
 
   /// The lanes of the warp whose `count`-bit digit equals this lane's: a
