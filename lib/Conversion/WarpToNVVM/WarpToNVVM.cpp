@@ -342,8 +342,9 @@ Value bitsOf(OpBuilder &b, Location loc, Value value) {
 
 /// match_any: one match.sync, of the compared low bits where `bits` is
 /// given (in one 32-bit word where they fit); by ballots (the op's strategy
-/// or its default, getStrategyOrDefault), CUB's MatchAny one to one, per bit k (an inline block, so that LLVM keeps one
-/// test of the bit for the ballot and the complement):
+/// or its default, getStrategyOrDefault), CUB's MatchAny one to one, per
+/// bit k (an inline block, so that LLVM keeps one test of the bit for the
+/// ballot and the complement):
 ///   and.b32 t, x, 1<<k; setp.ne.u32 p, t, 0;
 ///   vote.sync.ballot.b32 m, p, mask; @!p not.b32 m, m; and.b32 r, r, m;
 /// and, for a member mask that is not the whole warp, the result and-ed with
@@ -384,18 +385,19 @@ private:
                             unsigned bits, Value mask) {
     InlinePTX ptx("r");
     std::string x = ptx.operand(value, "r");
-    std::string members = mask ? ptx.i32(mask) : std::string("-1");
+    bool wholeWarp = !mask || getConstantIntValue(mask) == -1;
+    std::string members = wholeWarp ? std::string("-1") : ptx.i32(mask);
     ptx << "{ .reg .pred p; .reg .b32 t, m; ";
     for (unsigned bit = 0; bit < bits; ++bit) {
       StringRef agree = bit == 0 ? "$0" : "m";
-      ptx << "and.b32 t, " << x << ", " << "0x" << llvm::utohexstr(1u << bit)
+      ptx << "and.b32 t, " << x << ", 0x" << llvm::utohexstr(1u << bit)
           << "; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 " << agree
           << ", p, " << members << "; @!p not.b32 " << agree << ", "
           << agree << "; ";
       if (bit > 0)
         ptx << "and.b32 $0, $0, m; ";
     }
-    if (members != "-1")
+    if (!wholeWarp)
       ptx << "and.b32 $0, $0, " << members << "; ";
     ptx << "}";
     return ptx.createConvergent(b, loc, b.getI32Type());
