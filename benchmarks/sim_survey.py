@@ -23,27 +23,22 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test",
+                                "Integration", "CUDA"))
+import ptx_text  # noqa: E402  (the GPU suite's PTX module reader)
+
 STATS = re.compile(r"(\d+) warp instructions, (\d+) lane instructions, "
                    r"(\d+) shared requests, (\d+) shared wavefronts")
 
 
-def split_entries(ptx_text, out_dir):
-    """One file per `.entry` of nvcc's PTX (its header kept)."""
-    header = re.search(r"^(\.version.*?)(?=^\s*(\.visible|\.weak|\.global|// \.globl))",
-                       ptx_text, re.S | re.M).group(1)
-    names = []
-    for name in re.findall(r"\.entry (\w+)\(", ptx_text):
-        start = ptx_text.rfind("\n", 0, ptx_text.index(f".entry {name}(")) + 1
-        depth, i = 0, ptx_text.index("{", ptx_text.index(")", start))
-        while True:
-            depth += {"{": 1, "}": -1}.get(ptx_text[i], 0)
-            if depth == 0:
-                break
-            i += 1
+def split_entries(text, out_dir):
+    """One file per `.entry` of nvcc's PTX (the text before the first one
+    kept in each), by ptx_text.split_entries; the entries' names."""
+    head, parts = ptx_text.split_entries(text)
+    for name, part in parts:
         with open(os.path.join(out_dir, name + ".ptx"), "w") as f:
-            f.write(header + "\n" + ptx_text[start:i + 1] + "\n")
-        names.append(name)
-    return names
+            f.write(head + part)
+    return [name for name, _ in parts]
 
 
 def arguments(name, rng):
