@@ -217,6 +217,11 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
     g.mask = cst(-1);
     return g;
   }
+  // A known block's counts as constants: the expansions after this one
+  // read them (a warp scan over the warps' totals takes only the steps
+  // that their count needs).
+  if (known)
+    g.threads = cst(*known);
   Value threads = g.threads;
   // CUDA forms warps from consecutive thread numbers, so the lane is the
   // number mod 32: one AND where reading %laneid is an S2R of its own (it
@@ -229,15 +234,8 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
   else
     g.lane = arith::AndIOp::create(b, loc, g.thread, cst(kWarpSize - 1));
   g.warp = arith::ShRUIOp::create(b, loc, g.thread, cst(5));
-  // A known block's counts as constants: the expansions after this one
-  // read them (a warp scan over the warps' totals takes only the steps
-  // that their count needs).
-  if (known) {
-    g.threads = cst(*known);
-    g.numWarps = cst(llvm::divideCeil(*known, kWarpSize));
-  } else {
-    g.numWarps = buildWarpCount(b, loc, threads);
-  }
+  g.numWarps = known ? cst(llvm::divideCeil(*known, kWarpSize))
+                     : buildWarpCount(b, loc, threads);
   if (known && *known % kWarpSize == 0) {
     g.live = cst(kWarpSize);
     g.mask = cst(-1);
