@@ -45,16 +45,22 @@
 // clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
-// over many tiles, adds its copy to the output once). A radix sort is
+// over many tiles, adds its copy to the output once). A radix sort of 4-
+// or 8-byte keys and values is CUB's onesweep: one kernel clears the
+// totals, one counts every pass's digits in a read of the keys (and clears
+// the first pass's status), then a kernel a pass of a block per tile ranks the
+// tile as below and looks back per digit (thread d over digit d's status
+// words of the tiles before) for where its keys go. Another radix sort is
 // least-significant-digit passes of three kernels each: the blocks (a
 // capped grid, each over an even share of the tiles) count their keys'
 // digits, a block per digit scans that digit's counts over the blocks,
-// and each block moves its tiles in order: each tile loaded warp-striped,
+// and each block moves its tiles in order, each sorted by the digit with
+// a warp.block_radix_sort pass; onesweep's tiles are loaded warp-striped,
 // ranked by the digit with warp.block_radix_rank ... warp_striped (the
 // match ranking, no exchanges; its digit prefix gives the tile's digit
-// starts and counts), scattered to striped order by its ranks
-// (warp.block_scatter) and stored where the scans say, into the outputs or
-// a scratch buffer by turns. A segmented radix sort is one
+// starts and counts) and scattered to striped order by their ranks
+// (warp.block_scatter). Every pass stores into the outputs or a scratch
+// buffer by turns. A segmented radix sort is one
 // kernel of a block per segment: a segment of a tile is one block sort; a
 // longer one takes the same passes within its block (count the segment's
 // digits, scan them, then rank and move tile by tile), by turns into the
@@ -187,6 +193,9 @@ struct RadixSortConfig {
   bool doubleBuffer = false;
   /// The most blocks of a pass's upsweep and downsweep.
   int64_t maxBlocks = DeviceTiling::kRadixSortMaxBlocks;
+  /// The keys from which onesweep's status words are 64 bits wide: its
+  /// prefix counts take 31 bits below.
+  int64_t wideStatusFrom = int64_t(1) << 31;
   /// Whether the downsweep ranks each tile and scatters it by the ranks
   /// (moveRadixTiles' byRank), in tiles of that path's size; else it
   /// sorts it with a block radix sort pass (the segmented sort, whose
@@ -228,8 +237,24 @@ struct RadixSortConfig {
   /// values.
   static constexpr int64_t kTotalsBytes = kDigits * 8;
   static constexpr int64_t kPerBlockBytes = kDigits * (8 + 4);
-  int64_t perTileBytes() const {
+  int64_t bufferBytesPerTile() const {
     return doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes());
+  }
+
+  /// Whether the sort is onesweep's (rankTiles): one kernel counts every
+  /// pass's digits, then a kernel per pass moves each tile (a block per
+  /// tile) to where its digits' look-back says; else the passes are the
+  /// upsweep, scan and downsweep above.
+  bool onesweep() const { return rankTiles; }
+  /// Onesweep's scratch for T tiles: every pass's digit totals (kDigits
+  /// i64 a pass) at 0, then two arrays of the tiles' look-back status
+  /// (a word per tile and digit, in 8-byte slots: the words are 32 bits
+  /// wide below 2^31 keys), which the passes take by turns, then the
+  /// buffers.
+  static constexpr int64_t kStatusBytesPerTile = 2 * kDigits * 8;
+  int64_t binsBytes() const { return passes() * kDigits * 8; }
+  int64_t perTileBytes() const {
+    return (onesweep() ? kStatusBytesPerTile : 0) + bufferBytesPerTile();
   }
 };
 
@@ -351,8 +376,9 @@ public:
   /// levels per channel), or without levels the sample itself where it is
   /// below the bins per channel. Call after the kernel's start.
   std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
-  /// A radix sort's kernels: an upsweep, a scan and a downsweep per pass
-  /// of `sort`'s bits (RadixSortScratch's layout).
+  /// A radix sort's kernels: onesweep's (RadixSortConfig::onesweep), else
+  /// an upsweep, a scan and a downsweep per pass of `sort`'s bits
+  /// (RadixSortConfig's scratch layouts).
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
   /// end, values_in, values_out), a block per segment; its scratch is one
@@ -379,7 +405,8 @@ private:
   /// `counts` (workgroup i32 counters, a workgroup atomic each).
   void countRadixDigits(const RadixSortConfig &sort, Value keys, Value valid, Value counts,
                         unsigned shift, unsigned bits,
-                        Arrangement arrangement = Arrangement::Blocked);
+                        Arrangement arrangement = Arrangement::Blocked,
+                        int64_t firstCounter = 0);
   /// Whether the thread's item j (of a tile in `arrangement`, at the
   /// positions of the block ops: BlockPositions) is among the tile's
   /// first `valid` (i32).
@@ -519,6 +546,78 @@ private:
   };
   RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                            unsigned pass, StringRef step);
+  /// Onesweep's kernels: radix_init (one block) clears the digit totals,
+  /// radix_histogram (a capped grid) counts every pass's digits of the
+  /// input at once and clears the first pass's status array, and
+  /// radix_onesweep_<pass> moves each tile (a block per tile).
+  void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
+                          unsigned pass);
+  /// Onesweep's scratch: its tiles, every pass's digit totals (i64,
+  /// [pass][digit]), the byte offset of the status arrays (i64) and the
+  /// buffers (RadixScratchViews' keys and values; none with doubleBuffer).
+  struct OnesweepScratch {
+    Value tiles, bins, status;
+    RadixScratchViews buffers;
+  };
+  OnesweepScratch onesweepScratch(const RadixSortConfig &sort);
+  /// The pointer to digit `digit`'s status word (of `wordType`, i32 or
+  /// i64) of tile `tile` (index) in status array `array` (0 or 1).
+  Value statusWord(const OnesweepScratch &views, unsigned array, Value tile, Value digit,
+                   Type wordType);
+  /// What `body` builds with the status words' type: i32 below
+  /// `sort.wideStatusFrom` keys, else i64 (a word holds a flag above a
+  /// count of up to n keys); its result, of `type` (none where null).
+  Value withStatusWords(const RadixSortConfig &sort, Type type,
+                        function_ref<Value(Type)> body);
+  /// Clears thread d's status word of digit d of tile `tile` in `array`.
+  void clearStatus(const RadixSortConfig &sort, const OnesweepScratch &views,
+                   unsigned array, Value tile);
+  /// Thread d's look-back for digit d of tile `tile` (index) in status
+  /// array `array`: publishes the tile's `count` (i64) of the digit, adds
+  /// the counts of the tiles before back to the nearest with a prefix and
+  /// publishes the tile's prefix; returns the keys of the digit in the
+  /// tiles before (i64).
+  Value lookBackDigit(const RadixSortConfig &sort, const OnesweepScratch &views,
+                      unsigned array, Value tile, Value count);
+  /// A tile ranked by a pass's digit (bits [shift, shift + bits) of the
+  /// images) and scattered to rank order (striped): the images and values
+  /// so arranged, and thread d's start (i64) and count (i64) of digit d's
+  /// keys in the tile (0 past the radix). `whileStarting` runs in the
+  /// threads of the radix with their start, before the barrier after
+  /// which the tile's starts are visible.
+  struct RankedTile {
+    Value images, values, start, count;
+  };
+  /// The keys and values (null for keys only) of the tile at element
+  /// `offset` (index) of `source`'s, blocked or warp-striped.
+  std::pair<Value, Value> loadRadixTile(const RadixSortConfig &sort,
+                                        std::pair<Value, Value> source, Value offset,
+                                        bool warpStriped) {
+    auto load = [&](Value from, Type type) -> Value {
+      return loadTile(from, arith::ConstantOp::create(b, b.getZeroAttr(type)), offset,
+                      sort.itemsPerThread(), 1, std::nullopt, warpStriped);
+    };
+    return {load(source.first, sort.key),
+            sort.value ? load(source.second, sort.value) : Value()};
+  }
+  /// storeSortedTile's place of a key (its image) at `rank` of the tile:
+  /// its digit's base (memory.bases, by the digit of image bits [shift,
+  /// shift + bits)) plus the rank.
+  std::function<Value(Value, Value)> placeByBase(const RadixTileMemory &memory, unsigned shift,
+                                                 unsigned bits) {
+    Value bases = memory.bases;
+    return [this, bases, shift, bits](Value image, Value rank) -> Value {
+      Value base = memref::LoadOp::create(b, bases, ValueRange{radixDigit(image, shift, bits)});
+      return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
+                                   rank);
+    };
+  }
+  RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
+                           Value keys, Value values, Value valid,
+                           const RadixTileMemory &memory,
+                           function_ref<void(Value)> whileStarting);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.
@@ -2702,11 +2801,264 @@ DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
 
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
+  if (sort.onesweep()) {
+    buildRadixInit(module, sort);
+    buildRadixHistogram(module, sort);
+    for (unsigned pass = 0; pass < sort.passes(); ++pass)
+      buildRadixOnesweep(module, sort, pass);
+    return;
+  }
   for (unsigned pass = 0; pass < sort.passes(); ++pass) {
     buildRadixUpsweep(module, sort, pass);
     buildRadixScan(module, sort, pass);
     buildRadixDownsweep(module, sort, pass);
   }
+}
+
+DeviceKernelBuilder::OnesweepScratch
+DeviceKernelBuilder::onesweepScratch(const RadixSortConfig &sort) {
+  OnesweepScratch views;
+  views.tiles = arith::MaxUIOp::create(
+      b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
+  views.bins = scratchView(b.getI64Type(), index(0),
+                           index(sort.passes() * RadixSortConfig::kDigits));
+  views.status = i64(sort.binsBytes());
+  if (sort.doubleBuffer)
+    return views;
+  Value at = arith::AddIOp::create(
+      b, index(sort.binsBytes()),
+      arith::MulIOp::create(b, views.tiles, index(RadixSortConfig::kStatusBytesPerTile)));
+  Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
+  views.buffers.keys = scratchView(sort.key, at, tileItems);
+  if (sort.value) {
+    at = arith::AddIOp::create(
+        b, at, arith::MulIOp::create(b, tileItems, index(sort.keyBytes())));
+    views.buffers.values = scratchView(sort.value, at, tileItems);
+  }
+  return views;
+}
+
+Value DeviceKernelBuilder::statusWord(const OnesweepScratch &views, unsigned array, Value tile,
+                                      Value digit, Type wordType) {
+  // Array a at status + a T S (S: an array's bytes a tile), word (t, d)
+  // at t * kDigits + d of it.
+  int64_t arrayBytesPerTile = RadixSortConfig::kStatusBytesPerTile / 2;
+  Value arrayAt = arith::AddIOp::create(
+      b, views.status,
+      arith::MulIOp::create(b, toI64(views.tiles), i64(array * arrayBytesPerTile)));
+  Value word = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, toI64(tile), i64(RadixSortConfig::kDigits)), toI64(digit));
+  return scratchAt(arith::AddIOp::create(
+      b, arrayAt, arith::MulIOp::create(b, word, i64(bytesOf(wordType)))));
+}
+
+Value DeviceKernelBuilder::withStatusWords(const RadixSortConfig &sort, Type type,
+                                           function_ref<Value(Type)> body) {
+  Value wide =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::uge, n, index(sort.wideStatusFrom));
+  TypeRange types = type ? TypeRange(type) : TypeRange();
+  auto which = scf::IfOp::create(b, types, wide, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [block, wordType] : {std::pair{which.thenBlock(), b.getI64Type()},
+                                 std::pair{which.elseBlock(), b.getI32Type()}}) {
+    // Without a result the branches have their terminators already.
+    if (type)
+      b.setInsertionPointToEnd(block);
+    else
+      b.setInsertionPoint(block->getTerminator());
+    Value result = body(wordType);
+    if (type)
+      scf::YieldOp::create(b, result);
+  }
+  return type ? which.getResult(0) : Value();
+}
+
+Value DeviceKernelBuilder::lookBackDigit(const RadixSortConfig &sort,
+                                         const OnesweepScratch &views, unsigned array,
+                                         Value tile, Value count) {
+  Type i64Type = b.getI64Type(), i1Type = b.getI1Type();
+  return withStatusWords(sort, i64Type, [&](Type wordType) -> Value {
+    unsigned width = wordType.getIntOrFloatBitWidth();
+    // A word: 0 (nothing yet), the tile's count + 1 (its aggregate) or
+    // the top bit over the keys of the digit up to and including the tile
+    // (its prefix, at most n < 2^(width - 1)). Flag and count travel in
+    // one store, so relaxed atomics order them.
+    auto constant = [&](uint64_t value) -> Value {
+      return arith::ConstantOp::create(b, b.getIntegerAttr(wordType, value));
+    };
+    Value prefixFlag = constant(uint64_t(1) << (width - 1));
+    auto narrow = [&](Value value) -> Value {
+      return width == 64 ? value : arith::TruncIOp::create(b, wordType, value).getResult();
+    };
+    auto widen = [&](Value value) -> Value {
+      return width == 64 ? value : arith::ExtUIOp::create(b, i64Type, value).getResult();
+    };
+    auto store = [&](Value word, Value at) {
+      LLVM::StoreOp::create(b, word, statusWord(views, array, at, thread, wordType),
+                            width / 8, /*isVolatile=*/false, false, false,
+                            LLVM::AtomicOrdering::monotonic, "device");
+    };
+    Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
+    // Tile 0's count is its prefix; a later tile's an aggregate until its
+    // look-back ends.
+    store(arith::SelectOp::create(b, first, arith::OrIOp::create(b, prefixFlag, narrow(count)),
+                                  arith::AddIOp::create(b, narrow(count), constant(1))),
+          tile);
+    Value sum = ifElse(first, i64Type, [&] { return i64(0); }, [&]() -> Value {
+      // (tile looked at, keys so far, whether a prefix ended it)
+      SmallVector<Type> carried{b.getIndexType(), i64Type, i1Type};
+      SmallVector<Location> locations(carried.size(), b.getLoc());
+      auto loop = scf::WhileOp::create(
+          b, carried,
+          ValueRange{arith::SubIOp::create(b, tile, index(1)), i64(0),
+                     arith::ConstantIntOp::create(b, 0, 1)});
+      OpBuilder::InsertionGuard guard(b);
+      Block *check = b.createBlock(&loop.getBefore(), {}, carried, locations);
+      scf::ConditionOp::create(b, negate(check->getArgument(2)), check->getArguments());
+      Block *step = b.createBlock(&loop.getAfter(), {}, carried, locations);
+      Value at = step->getArgument(0), keys = step->getArgument(1);
+      Value word = LLVM::LoadOp::create(b, wordType,
+                                        statusWord(views, array, at, thread, wordType),
+                                        width / 8, /*isVolatile=*/false, false, false, false,
+                                        LLVM::AtomicOrdering::monotonic, "device");
+      Value none = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, word, constant(0));
+      Value hasPrefix = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ne, arith::AndIOp::create(b, word, prefixFlag), constant(0));
+      // Its keys: the prefix's below the flag, or the aggregate less one.
+      Value keysThere = arith::SelectOp::create(
+          b, hasPrefix, arith::XOrIOp::create(b, word, prefixFlag),
+          arith::SubIOp::create(b, word, constant(1)));
+      Value added = arith::SelectOp::create(b, none, i64(0), widen(keysThere));
+      ifThen(none, [&] { NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs)); });
+      // An aggregate moves on to the tile before; nothing yet polls again.
+      Value moves = negate(arith::OrIOp::create(b, none, hasPrefix));
+      Value nextAt = arith::SelectOp::create(b, moves, arith::SubIOp::create(b, at, index(1)), at);
+      scf::YieldOp::create(
+          b, ValueRange{nextAt, arith::AddIOp::create(b, keys, added), hasPrefix});
+      b.setInsertionPointAfter(loop);
+      return loop.getResult(1);
+    });
+    ifThen(negate(first), [&] {
+      store(arith::OrIOp::create(b, prefixFlag, narrow(arith::AddIOp::create(b, sum, count))),
+            tile);
+    });
+    return sum;
+  });
+}
+
+void DeviceKernelBuilder::clearStatus(const RadixSortConfig &sort,
+                                      const OnesweepScratch &views, unsigned array,
+                                      Value tile) {
+  withStatusWords(sort, Type(), [&](Type wordType) -> Value {
+    LLVM::StoreOp::create(b, arith::ConstantOp::create(b, b.getZeroAttr(wordType)),
+                          statusWord(views, array, tile, thread, wordType),
+                          bytesOf(wordType));
+    return Value();
+  });
+}
+
+void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort) {
+  static_assert(DeviceTiling::kThreads == RadixSortConfig::kDigits,
+                "onesweep's kernels take a digit a thread");
+  // One block clears the digit totals, which the histogram adds to.
+  startKernel(module, "radix_init", std::nullopt);
+  OnesweepScratch views = onesweepScratch(sort);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass)
+    memref::StoreOp::create(
+        b, i64(0), views.bins,
+        ValueRange{arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))});
+}
+
+void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
+                                              const RadixSortConfig &sort) {
+  int64_t tileItems = sort.tileItems(), digits = RadixSortConfig::kDigits;
+  gpu::GPUFuncOp kernel = startKernel(module, "radix_histogram", tileItems);
+  int64_t most = std::min(sort.maxBlocks, DeviceTiling::kRadixSortHistogramMaxBlocks);
+  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(most));
+  OnesweepScratch views = onesweepScratch(sort);
+  Value counts = workgroupArray(kernel, sort.passes() * digits, b.getI32Type());
+  // Block k of G counts tiles [k T / G, (k + 1) T / G).
+  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blocks = arith::MinUIOp::create(b, views.tiles, index(most));
+  auto tileAt = [&](Value k) {
+    return arith::MulIOp::create(
+        b, arith::DivUIOp::create(b, arith::MulIOp::create(b, k, views.tiles), blocks),
+        index(tileItems));
+  };
+  Value first = tileAt(block);
+  Value last = tileAt(arith::AddIOp::create(b, block, index(1)));
+  auto counter = [&](unsigned pass) {
+    return arith::AddIOp::create(b, thread, index(pass * digits));
+  };
+  for (unsigned pass = 0; pass < sort.passes(); ++pass)
+    memref::StoreOp::create(b, i32(0), counts, ValueRange{counter(pass)});
+  gpu::BarrierOp::create(b);
+  {
+    auto loop = scf::ForOp::create(b, first, last, index(tileItems));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value offset = loop.getInductionVar();
+    // Warp-striped: coalesced without an exchange (the counts do not
+    // depend on the order).
+    Value keys = loadTile(operands[0], arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
+                          offset, sort.itemsPerThread(), 1, std::nullopt, /*warpStriped=*/true);
+    Value valid = validItems(offset, tileItems);
+    for (unsigned pass = 0; pass < sort.passes(); ++pass)
+      countRadixDigits(sort, keys, valid, counts, sort.shift(pass), sort.bits(pass),
+                       Arrangement::WarpStriped, pass * digits);
+    // The first pass's status of the tile starts clear.
+    clearStatus(sort, views, 0, arith::DivUIOp::create(b, offset, index(tileItems)));
+  }
+  gpu::BarrierOp::create(b);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+    Value count = memref::LoadOp::create(b, counts, ValueRange{counter(pass)});
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, count, i32(0)), [&] {
+      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi,
+                                  arith::ExtUIOp::create(b, b.getI64Type(), count), views.bins,
+                                  ValueRange{counter(pass)});
+    });
+  }
+}
+
+void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
+                                             const RadixSortConfig &sort, unsigned pass) {
+  int64_t tileItems = sort.tileItems();
+  unsigned shift = sort.shift(pass), bits = sort.bits(pass);
+  int64_t radix = int64_t(1) << bits;
+  gpu::GPUFuncOp kernel =
+      startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
+  kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
+  OnesweepScratch views = onesweepScratch(sort);
+  std::pair<Value, Value> source = radixBuffers(sort, views.buffers, int(pass) - 1);
+  std::pair<Value, Value> dest = radixBuffers(sort, views.buffers, int(pass));
+  RadixTileMemory memory = radixTileMemory(kernel, radix);
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  // Tile blockIdx.x: blocks start in index order (as CUB's onesweep
+  // relies on), so the tiles a look-back waits for have started.
+  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value offset = arith::MulIOp::create(b, tile, index(tileItems));
+  auto [keys, values] = loadRadixTile(sort, source, offset, /*warpStriped=*/true);
+  Value valid = validItems(offset, tileItems);
+  // Where digit d's keys start in the output: the keys of the smaller
+  // digits (an exclusive block scan of the pass's totals).
+  Value digitStart = exclusiveBlockSum(loadI64If(
+      inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))));
+  RankedTile ranked =
+      rankRadixTile(sort, shift, bits, keys, values, valid, memory, [](Value) {});
+  ifThen(inRadix, [&] {
+    // The next pass's status array, used by the pass before, starts clear.
+    if (pass + 1 < sort.passes())
+      clearStatus(sort, views, (pass + 1) % 2, tile);
+    Value before = lookBackDigit(sort, views, pass % 2, tile, ranked.count);
+    // A key of digit d at rank r of the tile goes to base[d] + r.
+    Value base = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
+                                       ranked.start);
+    memref::StoreOp::create(b, base, memory.bases, ValueRange{thread});
+  });
+  gpu::BarrierOp::create(b);
+  storeSortedTile(sort, ranked.images, ranked.values, valid, dest.first, dest.second,
+                  placeByBase(memory, shift, bits));
 }
 
 void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
@@ -2816,7 +3168,8 @@ Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value ke
 
 void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value keys,
                                            Value valid, Value counts, unsigned shift,
-                                           unsigned bits, Arrangement arrangement) {
+                                           unsigned bits, Arrangement arrangement,
+                                           int64_t firstCounter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   BlockPositions positions(b, b.getLoc(), b.getInsertionBlock()->getParentOp(), items);
   for (int64_t j = 0; j < items; ++j) {
@@ -2824,8 +3177,11 @@ void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value ke
     ifThen(inside, [&] {
       Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                     sort.isSigned, sort.descending);
+      Value counter = radixDigit(image, shift, bits);
+      if (firstCounter)
+        counter = arith::AddIOp::create(b, counter, index(firstCounter));
       memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), counts,
-                                  ValueRange{radixDigit(image, shift, bits)});
+                                  ValueRange{counter});
     });
   }
 }
@@ -2979,12 +3335,57 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
   });
 }
 
+DeviceKernelBuilder::RankedTile
+DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
+                                   Value keys, Value values, Value valid,
+                                   const RadixTileMemory &memory,
+                                   function_ref<void(Value)> whileStarting) {
+  int64_t items = cast<VectorType>(keys.getType()).getNumElements();
+  int64_t radix = int64_t(1) << bits;
+  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
+  // Each key's rank in the tile by the digit, and thread d's digit start
+  // in the tile (the keys of the smaller digits): the padding past
+  // `valid` has the largest digit and ranks after every key.
+  Value images = radixTileImages(sort, keys, valid, Arrangement::WarpStriped);
+  auto ranksType = VectorType::get({items}, b.getI32Type());
+  auto binsType = VectorType::get({1}, b.getI32Type());
+  auto rank = BlockRadixRankOp::create(
+      b, TypeRange{ranksType, binsType}, images, /*descending=*/false, /*is_signed=*/false,
+      b.getI32IntegerAttr(shift), b.getI32IntegerAttr(shift + bits), /*radix_bits=*/nullptr,
+      /*warp_striped=*/true, /*ranking=*/nullptr);
+  Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), 0);
+  Value start = arith::SelectOp::create(
+      b, inRadix, arith::ExtUIOp::create(b, b.getI64Type(), tileStart), i64(0));
+  // Thread d's start for thread d - 1; a barrier makes it visible.
+  ifThen(inRadix, [&] {
+    memref::StoreOp::create(b, tileStart, memory.tileStarts, ValueRange{thread});
+    whileStarting(start);
+  });
+  gpu::BarrierOp::create(b);
+  // The next digit's start less its own (the last digit's: the valid
+  // keys less its start).
+  Value next = arith::AddIOp::create(b, thread, index(1));
+  Value nextStart = ifElse(
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, index(radix)), b.getI32Type(),
+      [&]() -> Value { return memref::LoadOp::create(b, memory.tileStarts, ValueRange{next}); },
+      [&] { return valid; });
+  Value count = arith::SelectOp::create(
+      b, inRadix,
+      arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
+      i64(0));
+  auto scatter = [&](Value items) -> Value {
+    return BlockScatterOp::create(b, items.getType(), items, rank.getRanks(),
+                                  /*flags=*/Value(), /*striped=*/true);
+  };
+  return {scatter(images), values ? scatter(values) : Value(), start, count};
+}
+
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
                                          unsigned bits, std::pair<Value, Value> source,
                                          std::pair<Value, Value> dest, Value first, Value last,
                                          Value start, const RadixTileMemory &memory,
                                          bool byRank) {
-  int64_t items = sort.itemsPerThread(), tileItems = sort.tileItems();
+  int64_t tileItems = sort.tileItems();
   int64_t radix = int64_t(1) << bits;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
   auto loop = scf::ForOp::create(b, first, last, index(tileItems), ValueRange{start});
@@ -2993,12 +3394,8 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   Value offset = loop.getInductionVar();
   // By rank, the tile warp-striped: the arrangement the match ranking
   // counts without exchanges (CUB's onesweep loads so).
-  Value keys = loadTile(source.first, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                        offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
-  Value values;
-  if (sort.value)
-    values = loadTile(source.second, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                      offset, items, 1, std::nullopt, /*warpStriped=*/byRank);
+  Value keys, values;
+  std::tie(keys, values) = loadRadixTile(sort, source, offset, /*warpStriped=*/byRank);
   Value valid = validItems(offset, tileItems);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
@@ -3011,42 +3408,11 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   // d's keys in the tile (i64; 0 past the radix).
   Value sortedImages, sortedValues, tileCount;
   if (byRank) {
-    // Each key's rank in the tile by the digit, and thread d's digit
-    // start in the tile (the keys of the smaller digits): the padding
-    // past `valid` has the largest digit and ranks after every key.
-    Value images = radixTileImages(sort, keys, valid, Arrangement::WarpStriped);
-    auto ranksType = VectorType::get({items}, b.getI32Type());
-    auto binsType = VectorType::get({1}, b.getI32Type());
-    auto rank = BlockRadixRankOp::create(
-        b, TypeRange{ranksType, binsType}, images, /*descending=*/false, /*is_signed=*/false,
-        b.getI32IntegerAttr(shift), b.getI32IntegerAttr(shift + bits), /*radix_bits=*/nullptr,
-        /*warp_striped=*/true, /*ranking=*/nullptr);
-    Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), 0);
-    // Thread d's start for thread d - 1, and its base; a barrier makes
-    // both visible.
-    ifThen(inRadix, [&] {
-      memref::StoreOp::create(b, tileStart, memory.tileStarts, ValueRange{thread});
-      storeBase(arith::ExtUIOp::create(b, b.getI64Type(), tileStart));
-    });
-    gpu::BarrierOp::create(b);
-    // The next digit's start less its own (the last digit's: the valid
-    // keys less its start).
-    Value next = arith::AddIOp::create(b, thread, index(1));
-    Value nextStart = ifElse(
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, index(radix)),
-        b.getI32Type(),
-        [&]() -> Value { return memref::LoadOp::create(b, memory.tileStarts, ValueRange{next}); },
-        [&] { return valid; });
-    tileCount = arith::SelectOp::create(
-        b, inRadix,
-        arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
-        i64(0));
-    auto scatter = [&](Value items) -> Value {
-      return BlockScatterOp::create(b, items.getType(), items, rank.getRanks(),
-                                    /*flags=*/Value(), /*striped=*/true);
-    };
-    sortedImages = scatter(images);
-    sortedValues = values ? scatter(values) : Value();
+    RankedTile ranked = rankRadixTile(sort, shift, bits, keys, values, valid, memory,
+                                      [&](Value tileStart) { storeBase(tileStart); });
+    sortedImages = ranked.images;
+    sortedValues = ranked.values;
+    tileCount = ranked.count;
   } else {
     // The tile's keys per digit counted, and of the smaller digits.
     tileCount = countDigits(bits, memory.tileStarts, [&] {
@@ -3062,12 +3428,7 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
     gpu::BarrierOp::create(b);
   }
   storeSortedTile(sort, sortedImages, sortedValues, valid, dest.first, dest.second,
-                  [&](Value image, Value rank) {
-                    Value base = memref::LoadOp::create(
-                        b, memory.bases, ValueRange{radixDigit(image, shift, bits)});
-                    return arith::AddIOp::create(
-                        b, arith::IndexCastOp::create(b, b.getIndexType(), base), rank);
-                  });
+                  placeByBase(memory, shift, bits));
   // The next tile rewrites the counts, starts and bases.
   gpu::BarrierOp::create(b);
   scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
@@ -3249,6 +3610,10 @@ struct WarpExpandDeviceOpsPass
       // A module of its own: its kernels' grids and scratch differ.
       name += "_max_blocks" + std::to_string(radixSortMaxBlocks);
     }
+    if (sort && sortConfig->onesweep() && radixSortWideStatusFrom > 0) {
+      sortConfig->wideStatusFrom = radixSortWideStatusFrom;
+      name += "_wide_status_from" + std::to_string(radixSortWideStatusFrom);
+    }
     if ((sort && sort.getDoubleBuffer()) || (segmentedSort && segmentedSort.getDoubleBuffer())) {
       sortConfig->doubleBuffer = true;
       name += "_double_buffer";
@@ -3296,11 +3661,15 @@ struct WarpExpandDeviceOpsPass
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
-                                              sortConfig->perTileBytes(),
-                                              sortConfig->tileItems(),
-                                              RadixSortConfig::kPerBlockBytes,
-                                              sortConfig->maxBlocks}));
+                      sortConfig->onesweep()
+                          ? b.getDenseI64ArrayAttr({sortConfig->binsBytes(),
+                                                    sortConfig->perTileBytes(),
+                                                    sortConfig->tileItems()})
+                          : b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
+                                                    sortConfig->perTileBytes(),
+                                                    sortConfig->tileItems(),
+                                                    RadixSortConfig::kPerBlockBytes,
+                                                    sortConfig->maxBlocks}));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.

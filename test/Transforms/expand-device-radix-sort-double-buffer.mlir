@@ -1,7 +1,8 @@
 // warp.device_radix_sort double_buffer: the passes go back and forth
 // between the op's two buffers, so the scratch holds no copy of the data
-// (the digits' totals, then per tile only the counts and offsets), and the
-// result is the constant index of the buffer that the last pass writes:
+// (the digits' totals, then per block the counts and offsets, or for the
+// onesweep of 4-byte keys per tile the two look-back status arrays), and
+// the result is the constant index of the buffer that the last pass writes:
 // 2 passes of i16 keys end in buffer 0 (keys_in), 3 passes of bits
 // [0, 24) in buffer 1 (keys_out). The whole pipeline to PTX that ptxas
 // takes.
@@ -16,7 +17,7 @@
 // EXPAND-NOT: radix_upsweep_2
 // EXPAND: gpu.wait
 // EXPAND-NEXT: %[[B0:.*]] = arith.constant 0 : i32
-// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_bits0_24_double_buffer::@radix_downsweep_2
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_bits0_24_double_buffer::@radix_onesweep_2
 // EXPAND: gpu.wait
 // EXPAND-NEXT: %[[B1:.*]] = arith.constant 1 : i32
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
@@ -36,6 +37,19 @@
 // EXPAND: memref.store {{.*}}, %arg0
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_bits0_24_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 1 : i32
+// EXPAND-SAME: warp.device_scratch = array<i64: 6144, 4096, 4096>
+// Pass 0 reads keys_in and writes keys_out, pass 1 back, pass 2 forth.
+// EXPAND: gpu.func @radix_onesweep_0(
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_load %arg0
+// EXPAND-NOT: gpu.func
+// EXPAND: memref.store {{.*}}, %arg1
+// EXPAND: gpu.func @radix_onesweep_1(
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_load %arg1
+// EXPAND: gpu.func @radix_onesweep_2(
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_load %arg0
 
 // CHECK: warp_device_radix_sort_i16_f32_double_buffer.ptx
 // CHECK-NEXT: warp_device_radix_sort_i32_bits0_24_double_buffer.ptx

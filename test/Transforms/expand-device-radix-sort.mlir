@@ -43,6 +43,14 @@
 // EXPAND: gpu.launch_func {{.*}}::@radix_scan_1
 // EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_1
 // EXPAND: gpu.dealloc
+// The i32 sort with f64 values (onesweep, below): its launches.
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_f64_signed::@radix_init
+// EXPAND: gpu.launch_func {{.*}}::@radix_histogram
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_0
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_1
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_2
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_3
+// EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
 // EXPAND-SAME: warp.device_scratch = array<i64: 2048, 8192, 4096, 3072, 4096>
 // EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
@@ -62,23 +70,62 @@
 // EXPAND: gpu.module
 
 // 4- and 8-byte keys and values (i32 keys, f64 values: 8 a thread, 64
-// bytes of the wider): the downsweep loads each tile warp-striped, ranks
-// it (the digit prefix gives the tile's digit starts: no counting
-// atomics) and scatters keys and values to striped rank order; narrower
-// ones (the i16 sort above: 32 bytes a thread) sort the tile with a block
-// radix sort pass, whose buffers hold them.
+// bytes of the wider): onesweep. radix_init (one block) clears every
+// pass's digit totals; radix_histogram (at most 1024 blocks, each over
+// its share of the tiles) counts every pass's digits in one read of the
+// keys and clears the first pass's look-back status; then a
+// radix_onesweep kernel per pass, a block per tile: the tile loaded
+// warp-striped, ranked (the digit prefix gives the tile's digit starts:
+// no counting atomics), scattered to striped rank order, and thread d's
+// look-back for digit d (its status words 32 bits wide below 2^31 keys,
+// else 64) says where the tile's keys of digit d go. narrower ones (the
+// i16 sort above: 32 bytes a thread) take the passes above.
+// Scratch: 4 passes' totals (8192 bytes), then per tile of 2048 keys its
+// two status arrays' words (4096 bytes) and a buffer of its keys and
+// values (8192 + 16384 bytes).
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_f64_signed
-// EXPAND: gpu.func @radix_downsweep_0(
+// EXPAND-SAME: warp.device_scratch = array<i64: 8192, 28672, 2048>
+// EXPAND: gpu.func @radix_init({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// EXPAND-COUNT-4: memref.store {{.*}} : memref<?xi64>
+// EXPAND-NEXT: gpu.return
+// EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<1024xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 2048 : i64, warp.device_grid_max = 1024 : i64
+// EXPAND: scf.for
+// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
+// EXPAND-COUNT-32: memref.atomic_rmw addi
+// EXPAND: llvm.store %{{.*}} : i64, !llvm.ptr<1>
+// EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
+// EXPAND: gpu.barrier
+// EXPAND-COUNT-4: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>) -> i64
+// EXPAND: gpu.func @radix_onesweep_0({{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
 // EXPAND-NOT: memref.atomic_rmw
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
 // EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
+// EXPAND: warp.block_scan <add> %{{.*}} exclusive : i64
 // EXPAND-NOT: memref.atomic_rmw
 // EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
 // EXPAND: gpu.barrier
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xf64>, vector<8xi32>
+// The next pass's status cleared, then the look-back in 64-bit words past
+// 2^31 - 1 keys, else in 32-bit ones.
+// EXPAND: arith.constant 2147483648 : index
+// EXPAND: llvm.store %{{.*}} : i64, !llvm.ptr<1>
+// EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
+// EXPAND: scf.while
+// EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+// EXPAND: nvvm.nanosleep
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
+// EXPAND: scf.while
+// EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// EXPAND: gpu.barrier
 // EXPAND-NOT: warp.block_radix_sort
-// EXPAND: gpu.func @radix_upsweep_1(
+// EXPAND: gpu.func @radix_onesweep_1(
+// The last pass clears no status.
+// EXPAND: gpu.func @radix_onesweep_3(
+// EXPAND: warp.block_radix_rank %{{.*}} bits 24 to 32 warp_striped
+// EXPAND-NOT: alignment = 8 : i64} : i64, !llvm.ptr<1>
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
 
 // CHECK: warp_device_radix_sort_bf16_descending.ptx
 // CHECK-NEXT: warp_device_radix_sort_f64.ptx

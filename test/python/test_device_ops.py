@@ -1438,9 +1438,9 @@ SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.in
 
 def sort_tile(key_dtype, value_dtype=None, segmented=False):
     """The keys of a radix sort tile: 256 threads x 64 bytes of the wider of
-    keys and values where those are all of 4 or 8 bytes (the device sort's
-    downsweep then ranks its tiles and scatters them), else (and in every
-    segmented sort) 32 bytes."""
+    keys and values where those are all of 4 or 8 bytes (the device sort is
+    then onesweep's, which ranks its tiles and scatters them), else (and in
+    every segmented sort) 32 bytes."""
     sizes = [np.dtype(key_dtype).itemsize] + ([np.dtype(value_dtype).itemsize] if value_dtype else [])
     ranked = not segmented and min(sizes) >= 4
     return 256 * ((64 if ranked else 32) // max(sizes))
@@ -1582,33 +1582,74 @@ def test_radix_sort_shared_blocks(key_dtype, value_dtype, rng):
 
 
 @requires_sim
-def test_radix_sort_shared_blocks_capped(rng):
-    """The even share of tiles a block of a pass takes past the grid's
-    cap, at simulator sizes: the cap lowered to 3 blocks
-    (warp-expand-device-ops' radix-sort-max-blocks) for 7 tiles (shares of
-    2, 2 and 3, the last ragged) and for 2 (a block a tile), pairs over two
-    passes (bits 4 to 20, signed)."""
+@pytest.mark.parametrize("key_dtype,key_type", [(np.int32, "i32"), (np.int16, "i16")])
+def test_radix_sort_shared_blocks_capped(key_dtype, key_type, rng):
+    """The even share of tiles a block takes past a grid's cap, at
+    simulator sizes: the cap lowered to 3 blocks (warp-expand-device-ops'
+    radix-sort-max-blocks) for 7 tiles (shares of 2, 2 and 3, the last
+    ragged) and for 2 (a block a tile), pairs over two passes (bits 4 to
+    14, signed). i32 keys: onesweep's histogram is the capped kernel (one
+    block clears the totals before it, and the moving kernels take a block
+    per tile); i16 keys: each pass's counting and moving kernels are."""
     from warp_mlir.device import _compile, _launch, _read_plan
     from warp_mlir.ir import Context, Module
-    types = ", ".join(["memref<?xi32>"] * 4)
-    text = (f"func.func @device_op(%a0: memref<?xi32>, %a1: memref<?xi32>, %a2: memref<?xi32>, "
-            f"%a3: memref<?xi32>) {{\n  warp.device_radix_sort %a0, %a1 values %a2, %a3 signed "
-            f"bits 4 to 20 : {types}\n  return\n}}\n")
+    types = f"memref<?x{key_type}>, memref<?x{key_type}>, memref<?xi32>, memref<?xi32>"
+    text = (f"func.func @device_op(%a0: memref<?x{key_type}>, %a1: memref<?x{key_type}>, "
+            f"%a2: memref<?xi32>, %a3: memref<?xi32>) {{\n  warp.device_radix_sort %a0, %a1 "
+            f"values %a2, %a3 signed bits 4 to 14 : {types}\n  return\n}}\n")
     module = Module.parse(text, Context())
     module.run("warp-expand-device-ops{radix-sort-max-blocks=3}")
     plan = _read_plan(module, _compile(module, chip="sm_90"))
-    tile = sort_tile(np.int32, np.int32)
+    tile = sort_tile(key_dtype, np.int32)
+    info = np.iinfo(key_dtype)
     for n in (7 * tile - 100, 2 * tile - 3):
-        keys = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+        keys = rng.integers(info.min, info.max + 1, n, dtype=np.int64).astype(key_dtype)
         keys[::5] = keys[::10].repeat(2)[:len(keys[::5])]  # equal digits: stability
         values = np.arange(n, dtype=np.int32)
-        out, values_out = np.zeros(n, np.int32), np.zeros(n, np.int32)
-        assert [grid for kernel, grid, _ in plan.launches(n, [keys])
-                if "scan" not in kernel] == [min(-(-n // tile), 3)] * 4
+        out, values_out = np.zeros(n, key_dtype), np.zeros(n, np.int32)
+        tiles, capped = -(-n // tile), min(-(-n // tile), 3)
+        grids = [grid for kernel, grid, _ in plan.launches(n, [keys]) if "scan" not in kernel]
+        assert grids == ([1, capped, tiles, tiles] if key_type == "i32" else [capped] * 4)
         _launch(plan, [keys, out, values, values_out], n, None, "sim")
-        order = sort_order(keys, begin=4, end=20)
+        order = sort_order(keys, begin=4, end=14)
         np.testing.assert_array_equal(values_out, order.astype(np.int32))
         np.testing.assert_array_equal(out, keys[order])
+
+
+@requires_sim
+@pytest.mark.parametrize("key_dtype,key_type,value_dtype,value_type",
+                         [(np.int32, "i32", np.int32, "i32"), (np.float64, "f64", None, None)])
+def test_radix_sort_wide_status(key_dtype, key_type, value_dtype, value_type, rng):
+    """Onesweep's 64-bit look-back status words (from 2^31 keys) at
+    simulator sizes: warp-expand-device-ops' radix-sort-wide-status-from=1
+    takes them for every n from 1, over 1 to 4 tiles."""
+    from warp_mlir.device import _compile, _launch, _read_plan
+    from warp_mlir.ir import Context, Module
+    pairs = value_dtype is not None
+    arrays = [key_type, key_type] + ([value_type, value_type] if pairs else [])
+    params = ", ".join(f"%a{i}: memref<?x{t}>" for i, t in enumerate(arrays))
+    operands = "%a0, %a1" + (" values %a2, %a3" if pairs else "")
+    types = ", ".join(f"memref<?x{t}>" for t in arrays)
+    signed = " signed" if key_type.startswith("i") else ""
+    text = (f"func.func @device_op({params}) {{\n  warp.device_radix_sort {operands}{signed} "
+            f": {types}\n  return\n}}\n")
+    module = Module.parse(text, Context())
+    module.run("warp-expand-device-ops{radix-sort-wide-status-from=1}")
+    plan = _read_plan(module, _compile(module, chip="sm_90"))
+    tile = sort_tile(key_dtype, value_dtype)
+    for n in (1, 33, 4 * tile - 7):
+        keys = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(key_dtype)
+        keys[::5] = keys[::10].repeat(2)[:len(keys[::5])]  # equal keys: stability
+        out = np.zeros(n, key_dtype)
+        buffers = [keys, out]
+        if pairs:
+            values, values_out = np.arange(n, dtype=value_dtype), np.zeros(n, value_dtype)
+            buffers += [values, values_out]
+        _launch(plan, buffers, n, None, "sim")
+        order = sort_order(keys)
+        np.testing.assert_array_equal(out, keys[order])
+        if pairs:
+            np.testing.assert_array_equal(values_out, order.astype(value_dtype))
 
 
 @requires_sim

@@ -3,9 +3,9 @@ references from cupy on the same device, in 64-bit where the op wraps).
 
 Every op's 64-bit element positions, counts and tile prefixes are tested
 here where 32-bit ones would overflow: n = 2^31 + 5 (i8 samples, flags and
-keys; i32 values). Each case needs up to ~30 GB of device memory and a few
-seconds; they run where a GPU with that much memory is present
-(`WARP_LARGE_TESTS=0` skips them).
+keys; i32 values; a radix sort's i32 keys). Each case needs up to ~30 GB of
+device memory and a few seconds; they run where a GPU with that much memory
+is present (`WARP_LARGE_TESTS=0` skips them).
 """
 import os
 
@@ -149,3 +149,24 @@ def test_histogram():
     want = cp.full(256, N // 256, dtype=cp.int64)
     want[:N % 256] += 1
     assert bool(cp.array_equal(counts, want))
+
+
+def test_radix_sort_counts_past_2_31():
+    """A radix sort's look-back status words are 64 bits wide from 2^31
+    keys: keys (N - 1 - i) mod 2^24 (i32), so that the top byte's pass
+    counts all N keys as digit 0x80 (the signed image's) and each lower
+    byte's digits take ~2^23 keys; the sorted output's value at j is a
+    formula of j (values 0..4 appear 129 times, the others 128)."""
+    span, extra = 2 ** 24, N % 2 ** 24  # extra (5) values appear once more
+    keys = cp.empty(N, dtype=cp.int32)
+    for first in range(0, N, CHUNK):
+        i = cp.arange(first, min(first + CHUNK, N), dtype=cp.int64)
+        keys[first:first + i.size] = ((N - 1 - i) % span).astype(cp.int32)
+    got = wd.radix_sort(keys)
+    del keys
+    repeats = N // span  # 128
+    crowded = extra * (repeats + 1)  # the positions of the values seen 129 times
+    for first in range(0, N, CHUNK):
+        j = cp.arange(first, min(first + CHUNK, N), dtype=cp.int64)
+        want = cp.where(j < crowded, j // (repeats + 1), extra + (j - crowded) // repeats)
+        assert bool(cp.array_equal(got[first:first + j.size], want.astype(cp.int32)))

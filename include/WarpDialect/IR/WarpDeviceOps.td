@@ -963,11 +963,35 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     one.
 
     `warp-expand-device-ops` lowers it to least-significant-digit passes
-    of 8 bits of the image (fewer for the last), each three kernels over
-    tiles of the keys. The counting and moving kernels have a block per
-    tile up to `DeviceTiling::kRadixSortMaxBlocks` blocks; past that each
-    block takes an even share of the tiles, in order (CUB's even-share
-    grid):
+    of 8 bits of the image (fewer for the last) over tiles of the keys.
+    Keys and values of 4 or 8 bytes take CUB's onesweep:
+
+    * *init* (one block) clears the digit totals;
+    * *histogram* counts every pass's digits in one read of the keys
+      (workgroup atomics, then a global atomic per digit and block; a
+      block per tile up to `DeviceTiling::kRadixSortHistogramMaxBlocks`,
+      past that each block over an even share of the tiles) and clears
+      the first pass's look-back status;
+    * *onesweep*, a kernel per pass with a block per tile: the tile
+      loaded warp-striped, its keys ranked stably by the pass's digit
+      (`warp.block_radix_rank ... warp_striped` of the images, the match
+      ranking without exchanges, padding images of all ones after the
+      valid keys; its exclusive digit prefix is the tile's keys of the
+      smaller digits, and the next digit's prefix less a digit's its
+      count), scattered to striped rank order (`warp.block_scatter`);
+      thread `d` publishes the tile's count of digit `d` and looks back
+      (decoupled look-back per digit: a status word per tile and digit,
+      32 bits below 2^31 keys, else 64) for that digit's keys in the
+      tiles before, and each key goes to its digit's start (the keys of
+      the smaller digits: an exclusive block scan of the pass's totals)
+      plus the digit's keys in the tiles before plus its rank less the
+      tile's keys of the smaller digits. The tiles start in block order,
+      as CUB's onesweep relies on.
+
+    Narrower keys or values take three kernels a pass, whose counting and
+    moving kernels have a block per tile up to
+    `DeviceTiling::kRadixSortMaxBlocks` blocks; past that each block takes
+    an even share of the tiles, in order (CUB's even-share grid):
 
     * *upsweep*: each block counts its tiles' keys per digit of the pass
       (workgroup atomics) and writes the counts to the scratch, digit by
@@ -978,16 +1002,10 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     * *downsweep*: each block finds, for each digit, where its keys of
       that digit go: the keys of the smaller digits (an exclusive block
       scan of the totals) plus that digit's keys in the blocks before;
-      then, tile by tile, loads the tile warp-striped (as CUB's onesweep),
-      ranks the keys stably by the pass's digit (`warp.block_radix_rank
-      ... warp_striped` of the images, the match ranking without
-      exchanges, padding images of all ones after the valid keys; its
-      exclusive digit prefix is the tile's keys of the smaller digits,
-      and the next digit's prefix less a digit's its count), scatters
-      the keys and values to striped rank order (`warp.block_scatter`),
-      writes each key at its digit's start plus its rank less the tile's
-      keys of the smaller digits, and moves the starts past the tile's
-      keys.
+      then, tile by tile, counts the tile's digits, sorts it by the digit
+      with a `warp.block_radix_sort` pass, writes each key at its digit's
+      start plus its rank less the tile's keys of the smaller digits, and
+      moves the starts past the tile's keys.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

@@ -106,8 +106,8 @@ struct DeviceTiling {
   /// (its warp.block_radix_sort's buffers must fit the workgroup memory
   /// beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
-  /// The same where the downsweep ranks its tiles and scatters them by
-  /// rank (no sort buffers beside the counters): a larger tile makes a
+  /// The same where onesweep ranks its tiles and scatters them by rank
+  /// (no sort buffers beside the counters): a larger tile makes a
   /// digit's run of keys in a tile longer, so that fewer of its writes
   /// fill DRAM sectors partly.
   static constexpr int64_t kRadixSortRankedBytesPerThread = 64;
@@ -119,7 +119,12 @@ struct DeviceTiling {
   /// rows, where a block per tile made them a scattered word per digit
   /// and tile.
   static constexpr int64_t kRadixSortMaxBlocks = 4096;
-  /// The blocks per SM a radix sort's downsweep asks ptxas to fit
+  /// Onesweep's histogram kernel (every pass's digits counted in one
+  /// read of the keys): a block per tile up to this many, each then over
+  /// an even share of the tiles, so that the blocks' global atomics on
+  /// the totals stay few.
+  static constexpr int64_t kRadixSortHistogramMaxBlocks = 1024;
+  /// The blocks per SM a radix sort's downsweep or onesweep asks ptxas to fit
   /// (`nvvm.minctasm`): two of 256 threads give it 128 registers, which
   /// its ranked tiles of 64 bytes a thread take without spilling (three,
   /// 80 registers, spilled 48 bytes a thread for keys, 216 for pairs).
@@ -130,10 +135,10 @@ struct DeviceTiling {
   static constexpr RadixRankAlgorithm kRadixSortTileRanking =
       RadixRankAlgorithm::MatchCounters;
   /// Whether a device radix sort of `key`s (and `value`s, null for keys
-  /// only) ranks each downsweep tile and scatters it by the ranks: for
-  /// keys and values of 4 or 8 bytes, which the block exchanges move; else
-  /// each tile is sorted by a block radix sort pass (ExpandDeviceOps'
-  /// RadixSortConfig::rankTiles).
+  /// only) is onesweep's, which ranks each tile and scatters it by the
+  /// ranks: for keys and values of 4 or 8 bytes, which the block exchanges
+  /// move; else each downsweep tile is sorted by a block radix sort pass
+  /// (ExpandDeviceOps' RadixSortConfig::rankTiles).
   static bool radixSortRanksTiles(Type key, Type value) {
     auto exchangeable = [](Type type) {
       return !type || type.getIntOrFloatBitWidth() >= 32;

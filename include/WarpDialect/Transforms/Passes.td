@@ -317,6 +317,11 @@ def WarpExpandDeviceOpsPass
            "The most blocks of a radix sort pass's counting and moving "
            "kernels (0: DeviceTiling::kRadixSortMaxBlocks); a smaller cap "
            "puts several tiles in a block at small sizes, for tests">,
+    Option<"radixSortWideStatusFrom", "radix-sort-wide-status-from", "int64_t", "0",
+           "The keys from which a onesweep radix sort's look-back status "
+           "words are 64 bits wide (0: 2^31, the fewest whose counts need "
+           "more than 31 bits); a smaller one takes the wide words at small "
+           "sizes, for tests">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
