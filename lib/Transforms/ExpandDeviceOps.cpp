@@ -48,7 +48,8 @@
 // over many tiles, adds its copy to the output once). A radix sort of 4-
 // or 8-byte keys and values is CUB's onesweep: one kernel clears the
 // totals, one counts every pass's digits in a read of the keys (and clears
-// the first pass's status), then a kernel a pass of a block per tile ranks the
+// the first pass's status), one scans the counts into the digits' starts,
+// then a kernel a pass of a block per tile ranks the
 // tile as below and looks back per digit (thread d over digit d's status
 // words of the tiles before) for where its keys go. Another radix sort is
 // least-significant-digit passes of three kernels each: the blocks (a
@@ -548,10 +549,14 @@ private:
                            unsigned pass, StringRef step);
   /// Onesweep's kernels: radix_init (one block) clears the digit totals,
   /// radix_histogram (a capped grid) counts every pass's digits of the
-  /// input at once and clears the first pass's status array, and
-  /// radix_onesweep_<pass> moves each tile (a block per tile).
+  /// input at once and clears the first pass's status array,
+  /// radix_digit_starts scans the totals, and radix_onesweep_<pass> moves
+  /// each tile (a block per tile).
   void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  /// radix_digit_starts (one block): each pass's totals become the digits'
+  /// starts (an exclusive scan over the digits), in place.
+  void buildRadixDigitStarts(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                           unsigned pass);
   /// Onesweep's scratch: its tiles, every pass's digit totals (i64,
@@ -2804,6 +2809,7 @@ void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
   if (sort.onesweep()) {
     buildRadixInit(module, sort);
     buildRadixHistogram(module, sort);
+    buildRadixDigitStarts(module, sort);
     for (unsigned pass = 0; pass < sort.passes(); ++pass)
       buildRadixOnesweep(module, sort, pass);
     return;
@@ -3020,6 +3026,19 @@ void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
   }
 }
 
+void DeviceKernelBuilder::buildRadixDigitStarts(gpu::GPUModuleOp module,
+                                                const RadixSortConfig &sort) {
+  startKernel(module, "radix_digit_starts", std::nullopt);
+  OnesweepScratch views = onesweepScratch(sort);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
+    Value at = arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits));
+    Value start = exclusiveBlockSum(memref::LoadOp::create(b, views.bins, ValueRange{at}));
+    memref::StoreOp::create(b, start, views.bins, ValueRange{at});
+    // The next pass's scan reuses the scan's workgroup memory.
+    gpu::BarrierOp::create(b);
+  }
+}
+
 void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
                                              const RadixSortConfig &sort, unsigned pass) {
   int64_t tileItems = sort.tileItems();
@@ -3041,9 +3060,9 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   auto [keys, values] = loadRadixTile(sort, source, offset, /*warpStriped=*/true);
   Value valid = validItems(offset, tileItems);
   // Where digit d's keys start in the output: the keys of the smaller
-  // digits (an exclusive block scan of the pass's totals).
-  Value digitStart = exclusiveBlockSum(loadI64If(
-      inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))));
+  // digits (radix_digit_starts').
+  Value digitStart = loadI64If(
+      inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits)));
   RankedTile ranked =
       rankRadixTile(sort, shift, bits, keys, values, valid, memory, [](Value) {});
   ifThen(inRadix, [&] {

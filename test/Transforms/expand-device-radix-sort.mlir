@@ -46,6 +46,7 @@
 // The i32 sort with f64 values (onesweep, below): its launches.
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_f64_signed::@radix_init
 // EXPAND: gpu.launch_func {{.*}}::@radix_histogram
+// EXPAND: gpu.launch_func {{.*}}::@radix_digit_starts
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_0
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_1
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_2
@@ -73,7 +74,8 @@
 // bytes of the wider): onesweep. radix_init (one block) clears every
 // pass's digit totals; radix_histogram (at most 1024 blocks, each over
 // its share of the tiles) counts every pass's digits in one read of the
-// keys and clears the first pass's look-back status; then a
+// keys and clears the first pass's look-back status; radix_digit_starts
+// (one block) scans each pass's totals into its digits' starts; then a
 // radix_onesweep kernel per pass, a block per tile: the tile loaded
 // warp-striped, ranked (the digit prefix gives the tile's digit starts:
 // no counting atomics), scattered to striped rank order, and thread d's
@@ -96,12 +98,14 @@
 // EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
 // EXPAND: gpu.barrier
 // EXPAND-COUNT-4: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>) -> i64
+// EXPAND: gpu.func @radix_digit_starts({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// EXPAND-COUNT-4: warp.block_scan <add> %{{.*}} exclusive : i64
 // EXPAND: gpu.func @radix_onesweep_0({{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
 // EXPAND-NOT: memref.atomic_rmw
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
 // EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
-// EXPAND: warp.block_scan <add> %{{.*}} exclusive : i64
 // EXPAND-NOT: memref.atomic_rmw
+// EXPAND-NOT: warp.block_scan
 // EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
 // EXPAND: gpu.barrier
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>

@@ -1589,8 +1589,9 @@ def test_radix_sort_shared_blocks_capped(key_dtype, key_type, rng):
     radix-sort-max-blocks) for 7 tiles (shares of 2, 2 and 3, the last
     ragged) and for 2 (a block a tile), pairs over two passes (bits 4 to
     14, signed). i32 keys: onesweep's histogram is the capped kernel (one
-    block clears the totals before it, and the moving kernels take a block
-    per tile); i16 keys: each pass's counting and moving kernels are."""
+    block clears the totals before it and one scans them after, and the
+    moving kernels take a block per tile); i16 keys: each pass's counting
+    and moving kernels are."""
     from warp_mlir.device import _compile, _launch, _read_plan
     from warp_mlir.ir import Context, Module
     types = f"memref<?x{key_type}>, memref<?x{key_type}>, memref<?xi32>, memref<?xi32>"
@@ -1609,7 +1610,7 @@ def test_radix_sort_shared_blocks_capped(key_dtype, key_type, rng):
         out, values_out = np.zeros(n, key_dtype), np.zeros(n, np.int32)
         tiles, capped = -(-n // tile), min(-(-n // tile), 3)
         grids = [grid for kernel, grid, _ in plan.launches(n, [keys]) if "scan" not in kernel]
-        assert grids == ([1, capped, tiles, tiles] if key_type == "i32" else [capped] * 4)
+        assert grids == ([1, capped, 1, tiles, tiles] if key_type == "i32" else [capped] * 4)
         _launch(plan, [keys, out, values, values_out], n, None, "sim")
         order = sort_order(keys, begin=4, end=14)
         np.testing.assert_array_equal(values_out, order.astype(np.int32))

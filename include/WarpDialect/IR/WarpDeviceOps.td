@@ -972,6 +972,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       block per tile up to `DeviceTiling::kRadixSortHistogramMaxBlocks`,
       past that each block over an even share of the tiles) and clears
       the first pass's look-back status;
+    * *digit starts* (one block) scans each pass's totals into its
+      digits' starts (the keys of the smaller digits);
     * *onesweep*, a kernel per pass with a block per tile: the tile
       loaded warp-striped, its keys ranked stably by the pass's digit
       (`warp.block_radix_rank ... warp_striped` of the images, the match
@@ -982,9 +984,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       thread `d` publishes the tile's count of digit `d` and looks back
       (decoupled look-back per digit: a status word per tile and digit,
       32 bits below 2^31 keys, else 64) for that digit's keys in the
-      tiles before, and each key goes to its digit's start (the keys of
-      the smaller digits: an exclusive block scan of the pass's totals)
-      plus the digit's keys in the tiles before plus its rank less the
+      tiles before, and each key goes to its digit's start plus the
+      digit's keys in the tiles before plus its rank less the
       tile's keys of the smaller digits. The tiles start in block order,
       as CUB's onesweep relies on.
 
