@@ -3047,7 +3047,8 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   gpu::GPUFuncOp kernel =
       startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
   kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                  b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
+                  b.getI32IntegerAttr(sort.value ? DeviceTiling::kRadixSortMinBlocksPerSM
+                                             : DeviceTiling::kRadixSortKeysMinBlocksPerSM));
   OnesweepScratch views = onesweepScratch(sort);
   std::pair<Value, Value> source = radixBuffers(sort, views.buffers, int(pass) - 1);
   std::pair<Value, Value> dest = radixBuffers(sort, views.buffers, int(pass));

@@ -129,6 +129,10 @@ struct DeviceTiling {
   /// its ranked tiles of 64 bytes a thread take without spilling (three,
   /// 80 registers, spilled 48 bytes a thread for keys, 216 for pairs).
   static constexpr int64_t kRadixSortMinBlocksPerSM = 2;
+  /// The same for onesweep's kernel of keys only: three fit (80
+  /// registers) without spilling, where pairs spill 76 bytes a thread
+  /// at three (ptxas 13.0, sm_90) and keep kRadixSortMinBlocksPerSM.
+  static constexpr int64_t kRadixSortKeysMinBlocksPerSM = 3;
   /// A pass's tile is ranked by its whole digit at once with this ranking
   /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
   /// compiler's default would take two 4-bit counter-grid passes).
