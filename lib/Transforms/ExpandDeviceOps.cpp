@@ -45,27 +45,22 @@
 // clears the tiles' status words. A histogram
 // clears the bins, then counts each tile (warp.block_histogram), in a
 // workgroup copy of the bins where it fits (a capped grid of blocks, each
-// over many tiles, adds its copy to the output once). A radix sort of 4-
-// or 8-byte keys and values is CUB's onesweep: one kernel clears the
-// totals, one counts every pass's digits in a read of the keys (and clears
-// the first pass's status), one scans the counts into the digits' starts,
-// then a kernel a pass of a block per tile ranks the
-// tile as below and looks back per digit (thread d over digit d's status
-// words of the tiles before) for where its keys go. Another radix sort is
-// least-significant-digit passes of three kernels each: the blocks (a
-// capped grid, each over an even share of the tiles) count their keys'
-// digits, a block per digit scans that digit's counts over the blocks,
-// and each block moves its tiles in order, each sorted by the digit with
-// a warp.block_radix_sort pass; onesweep's tiles are loaded warp-striped,
-// ranked by the digit with warp.block_radix_rank ... warp_striped (the
-// match ranking, no exchanges; its digit prefix gives the tile's digit
-// starts and counts) and scattered to striped order by their ranks
-// (warp.block_scatter). Every pass stores into the outputs or a scratch
-// buffer by turns. A segmented radix sort is one
-// kernel of a block per segment: a segment of a tile is one block sort; a
-// longer one takes the same passes within its block (count the segment's
-// digits, scan them, then rank and move tile by tile), by turns into the
-// outputs and a scratch of the keys' size.
+// over many tiles, adds its copy to the output once). A radix sort is
+// CUB's onesweep, least-significant-digit passes of 8 bits: one kernel
+// clears the digit totals, one counts every pass's digits in a read of the
+// keys (and clears the first pass's look-back status), one scans the
+// counts into the digits' starts, then a kernel a pass of a block per tile
+// loads its tile warp-striped, ranks it by the digit with
+// warp.block_radix_rank ... warp_striped (the match ranking, no exchanges;
+// its digit prefix gives the tile's digit starts and counts), scatters it
+// to striped order by the ranks (warp.block_scatter) and looks back per
+// digit (thread d over digit d's status words of the tiles before) for
+// where its keys go, into the outputs or a scratch buffer by turns. A
+// segmented radix sort is one kernel of a block per segment: a segment of
+// a tile is one block sort; a longer one takes least-significant-digit
+// passes within its block (count the segment's digits, scan them, then
+// sort each tile by the digit with a warp.block_radix_sort pass and move
+// it), by turns into the outputs and a scratch of the keys' size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -192,16 +187,15 @@ struct RadixSortConfig {
   /// The two buffers of the op (keys_in and keys_out, and the values')
   /// are the passes' only storage (double_buffer).
   bool doubleBuffer = false;
-  /// The most blocks of a pass's upsweep and downsweep.
-  int64_t maxBlocks = DeviceTiling::kRadixSortMaxBlocks;
+  /// The most blocks of onesweep's histogram kernel.
+  int64_t histogramMaxBlocks = DeviceTiling::kRadixSortHistogramMaxBlocks;
   /// The keys from which onesweep's status words are 64 bits wide: its
   /// prefix counts take 31 bits below.
   int64_t wideStatusFrom = int64_t(1) << 31;
-  /// Whether the downsweep ranks each tile and scatters it by the ranks
-  /// (moveRadixTiles' byRank), in tiles of that path's size; else it
-  /// sorts it with a block radix sort pass (the segmented sort, whose
-  /// short segments' sorts share those buffers, and keys or values of
-  /// fewer than 4 bytes: DeviceTiling::radixSortRanksTiles).
+  /// Whether the tiles are ranked and scattered by their ranks, in tiles
+  /// of that path's size (the device sort's onesweep); else each is sorted
+  /// with a block radix sort pass (the segmented sort, whose short
+  /// segments' sorts share those buffers).
   bool rankTiles = false;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
@@ -231,31 +225,17 @@ struct RadixSortConfig {
   /// doubleBuffer the one that the last pass writes.
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
-  /// The scratch, in bytes, for T tiles and G = min(T, maxBlocks) blocks:
-  /// the digits' totals (kDigits i64) at 0, then each pass's per-block
-  /// offsets (i64, [digit][block]) and counts (i32, [digit][block]), and
-  /// the buffers the passes alternate with: T tiles of keys, then of
-  /// values.
-  static constexpr int64_t kTotalsBytes = kDigits * 8;
-  static constexpr int64_t kPerBlockBytes = kDigits * (8 + 4);
-  int64_t bufferBytesPerTile() const {
-    return doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes());
-  }
-
-  /// Whether the sort is onesweep's (rankTiles): one kernel counts every
-  /// pass's digits, then a kernel per pass moves each tile (a block per
-  /// tile) to where its digits' look-back says; else the passes are the
-  /// upsweep, scan and downsweep above.
-  bool onesweep() const { return rankTiles; }
   /// Onesweep's scratch for T tiles: every pass's digit totals (kDigits
   /// i64 a pass) at 0, then two arrays of the tiles' look-back status
   /// (a word per tile and digit, in 8-byte slots: the words are 32 bits
   /// wide below 2^31 keys), which the passes take by turns, then the
-  /// buffers.
+  /// buffers the passes alternate with (none with doubleBuffer): T tiles
+  /// of keys, then of values.
   static constexpr int64_t kStatusBytesPerTile = 2 * kDigits * 8;
   int64_t binsBytes() const { return passes() * kDigits * 8; }
   int64_t perTileBytes() const {
-    return (onesweep() ? kStatusBytesPerTile : 0) + bufferBytesPerTile();
+    return kStatusBytesPerTile +
+           (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));
   }
 };
 
@@ -377,9 +357,8 @@ public:
   /// levels per channel), or without levels the sample itself where it is
   /// below the bins per channel. Call after the kernel's start.
   std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
-  /// A radix sort's kernels: onesweep's (RadixSortConfig::onesweep), else
-  /// an upsweep, a scan and a downsweep per pass of `sort`'s bits
-  /// (RadixSortConfig's scratch layouts).
+  /// A radix sort's kernels, CUB's onesweep (RadixSortConfig's scratch
+  /// layout): a histogram of every pass's digits, then a kernel per pass.
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
   /// end, values_in, values_out), a block per segment; its scratch is one
@@ -388,13 +367,6 @@ public:
   void buildSegmentedRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
 
 private:
-  /// Pass `pass`'s kernels of a radix sort.
-  void buildRadixUpsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                         unsigned pass);
-  void buildRadixScan(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                      unsigned pass);
-  void buildRadixDownsweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                           unsigned pass);
   /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
   /// N) of a tile whose first `valid` (i32) keys, in `arrangement`
   /// (blocked or warp-striped), are keys: all ones past them, which sort
@@ -501,17 +473,12 @@ private:
   /// tile in order, each sorted stably by the digit (striped, so that the
   /// stores of a digit's keys are consecutive): a key goes to `start`
   /// (thread d's: the i64 position where digit d's keys of these tiles
-  /// begin) plus its rank among them. `byRank`: each tile loaded
-  /// warp-striped, ranked (warp.block_radix_rank, whose digit prefix
-  /// also gives the tile's counts) and scattered by its ranks (keys and
-  /// values of 4 or 8 bytes: warp.block_scatter's items); else counted
-  /// by atomics and sorted with one warp.block_radix_sort pass, whose
-  /// buffers the segmented sort's kernel shares with its short segments'
-  /// sorts.
+  /// begin) plus its rank among them. Each tile is counted by atomics and
+  /// sorted with one warp.block_radix_sort pass, whose buffers the
+  /// segmented sort's kernel shares with its short segments' sorts.
   void moveRadixTiles(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                       std::pair<Value, Value> source, std::pair<Value, Value> dest,
-                      Value first, Value last, Value start, const RadixTileMemory &memory,
-                      bool byRank);
+                      Value first, Value last, Value start, const RadixTileMemory &memory);
   /// One least-significant-digit pass of a segmented radix sort over the
   /// long segment [first, last) (index) from the `source` keys and values
   /// to `dest`'s, at the same positions; `counts` the segment's digit
@@ -525,28 +492,11 @@ private:
     return memref::ViewOp::create(b, MemRefType::get({ShapedType::kDynamic}, type),
                                   scratch, offset, ValueRange{count});
   }
-  /// A radix sort's tiles (at least one), the blocks of its upsweeps and
-  /// downsweeps (RadixSortConfig::maxBlocks at most, each an even
-  /// share of the tiles) and the views of its scratch (no keys or values
-  /// with doubleBuffer).
+  /// The scratch's buffers of keys and values that a radix sort's passes
+  /// alternate with (none with doubleBuffer; no values for keys only).
   struct RadixScratchViews {
-    Value tiles, blocks, totals, offsets, counts, keys, values;
+    Value keys, values;
   };
-  RadixScratchViews radixScratch(const RadixSortConfig &sort);
-  /// What a pass's upsweep and downsweep both start from: the pass's digit
-  /// (`shift`, `bits`, `radix` values), the tile, the kernel
-  /// `radix_<step>_<pass>`, begun, with the views of its scratch, and the
-  /// block's share of the tiles: elements [first, last) (index).
-  struct RadixPass {
-    gpu::GPUFuncOp kernel;
-    int64_t items, tileItems;
-    unsigned shift, bits;
-    int64_t radix;
-    RadixScratchViews views;
-    Value block, first, last;
-  };
-  RadixPass startRadixPass(gpu::GPUModuleOp module, const RadixSortConfig &sort,
-                           unsigned pass, StringRef step);
   /// Onesweep's kernels: radix_init (one block) clears the digit totals,
   /// radix_histogram (a capped grid) counts every pass's digits of the
   /// input at once and clears the first pass's status array,
@@ -559,9 +509,9 @@ private:
   void buildRadixDigitStarts(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   void buildRadixOnesweep(gpu::GPUModuleOp module, const RadixSortConfig &sort,
                           unsigned pass);
-  /// Onesweep's scratch: its tiles, every pass's digit totals (i64,
-  /// [pass][digit]), the byte offset of the status arrays (i64) and the
-  /// buffers (RadixScratchViews' keys and values; none with doubleBuffer).
+  /// Onesweep's scratch: its tiles (at least one), every pass's digit
+  /// totals (i64, [pass][digit]), the byte offset of the status arrays
+  /// (i64) and the buffers.
   struct OnesweepScratch {
     Value tiles, bins, status;
     RadixScratchViews buffers;
@@ -2749,76 +2699,13 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   });
 }
 
-DeviceKernelBuilder::RadixScratchViews
-DeviceKernelBuilder::radixScratch(const RadixSortConfig &sort) {
-  RadixScratchViews views;
-  int64_t digits = RadixSortConfig::kDigits;
-  views.tiles = arith::MaxUIOp::create(
-      b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
-  views.blocks =
-      arith::MinUIOp::create(b, views.tiles, index(sort.maxBlocks));
-  Value slots = arith::MulIOp::create(b, views.blocks, index(digits));
-  views.totals = scratchView(b.getI64Type(), index(0), index(digits));
-  Value at = index(RadixSortConfig::kTotalsBytes);
-  views.offsets = scratchView(b.getI64Type(), at, slots);
-  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(8)));
-  views.counts = scratchView(b.getI32Type(), at, slots);
-  // A double-buffered sort has no buffers of its own in the scratch.
-  if (sort.doubleBuffer)
-    return views;
-  at = arith::AddIOp::create(b, at, arith::MulIOp::create(b, slots, index(4)));
-  Value tileItems = arith::MulIOp::create(b, views.tiles, index(sort.tileItems()));
-  views.keys = scratchView(sort.key, at, tileItems);
-  if (sort.value) {
-    at = arith::AddIOp::create(
-        b, at, arith::MulIOp::create(b, tileItems, index(sort.keyBytes())));
-    views.values = scratchView(sort.value, at, tileItems);
-  }
-  return views;
-}
-
-DeviceKernelBuilder::RadixPass
-DeviceKernelBuilder::startRadixPass(gpu::GPUModuleOp module,
-                                    const RadixSortConfig &sort, unsigned pass,
-                                    StringRef step) {
-  RadixPass started;
-  started.items = sort.itemsPerThread();
-  started.tileItems = sort.tileItems();
-  started.shift = sort.shift(pass);
-  started.bits = sort.bits(pass);
-  started.radix = int64_t(1) << started.bits;
-  started.kernel = startKernel(
-      module, ("radix_" + step + "_" + Twine(pass)).str(), started.tileItems);
-  started.kernel->setAttr(kGridMaxAttrName,
-                          b.getI64IntegerAttr(sort.maxBlocks));
-  started.views = radixScratch(sort);
-  // Block k of G takes tiles [k T / G, (k + 1) T / G): one or more.
-  started.block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  auto tileAt = [&](Value k) {
-    return arith::DivUIOp::create(b, arith::MulIOp::create(b, k, started.views.tiles),
-                                  started.views.blocks);
-  };
-  started.first = arith::MulIOp::create(b, tileAt(started.block), index(started.tileItems));
-  started.last = arith::MulIOp::create(
-      b, tileAt(arith::AddIOp::create(b, started.block, index(1))), index(started.tileItems));
-  return started;
-}
-
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
-  if (sort.onesweep()) {
-    buildRadixInit(module, sort);
-    buildRadixHistogram(module, sort);
-    buildRadixDigitStarts(module, sort);
-    for (unsigned pass = 0; pass < sort.passes(); ++pass)
-      buildRadixOnesweep(module, sort, pass);
-    return;
-  }
-  for (unsigned pass = 0; pass < sort.passes(); ++pass) {
-    buildRadixUpsweep(module, sort, pass);
-    buildRadixScan(module, sort, pass);
-    buildRadixDownsweep(module, sort, pass);
-  }
+  buildRadixInit(module, sort);
+  buildRadixHistogram(module, sort);
+  buildRadixDigitStarts(module, sort);
+  for (unsigned pass = 0; pass < sort.passes(); ++pass)
+    buildRadixOnesweep(module, sort, pass);
 }
 
 DeviceKernelBuilder::OnesweepScratch
@@ -2979,7 +2866,7 @@ void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
                                               const RadixSortConfig &sort) {
   int64_t tileItems = sort.tileItems(), digits = RadixSortConfig::kDigits;
   gpu::GPUFuncOp kernel = startKernel(module, "radix_histogram", tileItems);
-  int64_t most = std::min(sort.maxBlocks, DeviceTiling::kRadixSortHistogramMaxBlocks);
+  int64_t most = sort.histogramMaxBlocks;
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(most));
   OnesweepScratch views = onesweepScratch(sort);
   Value counts = workgroupArray(kernel, sort.passes() * digits, b.getI32Type());
@@ -3079,93 +2966,6 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   gpu::BarrierOp::create(b);
   storeSortedTile(sort, ranked.images, ranked.values, valid, dest.first, dest.second,
                   placeByBase(memory, shift, bits));
-}
-
-void DeviceKernelBuilder::buildRadixUpsweep(gpu::GPUModuleOp module,
-                                            const RadixSortConfig &sort,
-                                            unsigned pass) {
-  RadixPass p = startRadixPass(module, sort, pass, "upsweep");
-  Value source = radixBuffers(sort, p.views, int(pass) - 1).first;
-  Value counts = workgroupArray(p.kernel, p.radix, b.getI32Type());
-  Value count =
-      countRadixTiles(sort, p.shift, p.bits, source, p.first, p.last, counts);
-  // counts[digit][block] of the scratch.
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix)), [&] {
-    Value slot =
-        arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.blocks), p.block);
-    memref::StoreOp::create(b, arith::TruncIOp::create(b, b.getI32Type(), count),
-                            p.views.counts, ValueRange{slot});
-  });
-}
-
-void DeviceKernelBuilder::buildRadixScan(gpu::GPUModuleOp module,
-                                         const RadixSortConfig &sort, unsigned pass) {
-  int64_t radix = int64_t(1) << sort.bits(pass);
-  // A block per digit (at most one per element, so that a small input
-  // launches few), each over the digits left by the grid before it.
-  gpu::GPUFuncOp kernel =
-      startKernel(module, ("radix_scan_" + Twine(pass)).str(), /*gridItems=*/1);
-  kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(radix));
-  RadixScratchViews views = radixScratch(sort);
-  Type i64Type = b.getI64Type();
-  Value block = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  auto digits = scf::ForOp::create(b, block, index(radix), blocks);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(digits.getBody());
-  Value digit = digits.getInductionVar();
-  Value row = arith::MulIOp::create(b, digit, views.blocks);
-  // The digit's counts over the blocks, a chunk of a block per thread at
-  // a time: each offset is the carry of the chunks before plus the
-  // exclusive scan within the chunk.
-  auto chunks = scf::ForOp::create(b, index(0), views.blocks, index(DeviceTiling::kThreads),
-                                   ValueRange{i64(0)});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(chunks.getBody());
-    Value carry = chunks.getRegionIterArgs()[0];
-    Value block = arith::AddIOp::create(b, chunks.getInductionVar(), thread);
-    Value inside = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, block, views.blocks);
-    Value slot = arith::AddIOp::create(b, row, block);
-    Value count = loadI64If(inside, views.counts, slot);
-    auto scan = BlockScanOp::create(
-        b, TypeRange{i64Type, i64Type}, CombineKindAttr::get(b.getContext(), CombineKind::Add),
-        count, /*items=*/false, ValueRange{}, /*exclusive=*/true, /*reverse=*/false, /*heads=*/Value(),
-        BlockScanAlgorithmAttr(), /*tile=*/nullptr);
-    ifThen(inside, [&] {
-      memref::StoreOp::create(b, arith::AddIOp::create(b, carry, scan.getScanned()[0]),
-                              views.offsets, ValueRange{slot});
-    });
-    // The next chunk's scan reuses the scan's workgroup memory.
-    gpu::BarrierOp::create(b);
-    scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, carry, scan.getTotal()[0])});
-  }
-  ifThen(isThreadZero(), [&] {
-    memref::StoreOp::create(b, chunks.getResult(0), views.totals, ValueRange{digit});
-  });
-}
-
-void DeviceKernelBuilder::buildRadixDownsweep(gpu::GPUModuleOp module,
-                                              const RadixSortConfig &sort,
-                                              unsigned pass) {
-  RadixPass p = startRadixPass(module, sort, pass, "downsweep");
-  p.kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
-  std::pair<Value, Value> source = radixBuffers(sort, p.views, int(pass) - 1);
-  std::pair<Value, Value> dest = radixBuffers(sort, p.views, int(pass));
-  RadixTileMemory memory = radixTileMemory(p.kernel, p.radix);
-  // Where the block's keys of each digit start in the output (thread d <
-  // radix computes digit d's): the keys of the smaller digits (an
-  // exclusive block scan of the totals) plus that digit's keys in the
-  // blocks before.
-  Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(p.radix));
-  Value slot =
-      arith::AddIOp::create(b, arith::MulIOp::create(b, thread, p.views.blocks), p.block);
-  Value total = loadI64If(inRadix, p.views.totals, thread);
-  Value before = loadI64If(inRadix, p.views.offsets, slot);
-  Value start = arith::AddIOp::create(b, exclusiveBlockSum(total), before);
-  moveRadixTiles(sort, p.shift, p.bits, source, dest, p.first, p.last, start, memory,
-                 /*byRank=*/sort.rankTiles);
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
@@ -3393,9 +3193,23 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
       b, inRadix,
       arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
       i64(0));
+  // The scatter moves items of 4 or 8 bytes: narrower ones as their bits
+  // zero-extended to i32.
   auto scatter = [&](Value items) -> Value {
-    return BlockScatterOp::create(b, items.getType(), items, rank.getRanks(),
-                                  /*flags=*/Value(), /*striped=*/true);
+    auto type = cast<VectorType>(items.getType());
+    Type element = type.getElementType();
+    unsigned width = element.getIntOrFloatBitWidth();
+    if (width >= 32)
+      return BlockScatterOp::create(b, type, items, rank.getRanks(), /*flags=*/Value(),
+                                    /*striped=*/true);
+    auto bitsType = VectorType::get(type.getShape(), b.getIntegerType(width));
+    auto wideType = VectorType::get(type.getShape(), b.getI32Type());
+    Value wide = arith::ExtUIOp::create(b, wideType,
+                                        arith::BitcastOp::create(b, bitsType, items));
+    Value scattered = BlockScatterOp::create(b, wideType, wide, rank.getRanks(),
+                                             /*flags=*/Value(), /*striped=*/true);
+    return arith::BitcastOp::create(b, type,
+                                    arith::TruncIOp::create(b, bitsType, scattered));
   };
   return {scatter(images), values ? scatter(values) : Value(), start, count};
 }
@@ -3403,8 +3217,7 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
                                          unsigned bits, std::pair<Value, Value> source,
                                          std::pair<Value, Value> dest, Value first, Value last,
-                                         Value start, const RadixTileMemory &memory,
-                                         bool byRank) {
+                                         Value start, const RadixTileMemory &memory) {
   int64_t tileItems = sort.tileItems();
   int64_t radix = int64_t(1) << bits;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
@@ -3412,43 +3225,29 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value offset = loop.getInductionVar();
-  // By rank, the tile warp-striped: the arrangement the match ranking
-  // counts without exchanges (CUB's onesweep loads so).
   Value keys, values;
-  std::tie(keys, values) = loadRadixTile(sort, source, offset, /*warpStriped=*/byRank);
+  std::tie(keys, values) = loadRadixTile(sort, source, offset, /*warpStriped=*/false);
   Value valid = validItems(offset, tileItems);
   // Thread d carries digit d's start past the tiles before.
   Value running = loop.getRegionIterArgs().front();
-  auto storeBase = [&](Value tileStart) {
+  // The tile's keys per digit counted (thread d's count of digit d, i64;
+  // 0 past the radix), and of the smaller digits.
+  Value tileCount = countDigits(bits, memory.tileStarts, [&] {
+    countRadixDigits(sort, keys, valid, memory.tileStarts, shift, bits);
+  });
+  Value tileStart = exclusiveBlockSum(tileCount);
+  ifThen(inRadix, [&] {
     memref::StoreOp::create(b, arith::SubIOp::create(b, running, tileStart), memory.bases,
                             ValueRange{thread});
-  };
+  });
   // The tile in rank order, striped (a digit's keys land in consecutive
-  // threads, so that its stores coalesce), and thread d's count of digit
-  // d's keys in the tile (i64; 0 past the radix).
-  Value sortedImages, sortedValues, tileCount;
-  if (byRank) {
-    RankedTile ranked = rankRadixTile(sort, shift, bits, keys, values, valid, memory,
-                                      [&](Value tileStart) { storeBase(tileStart); });
-    sortedImages = ranked.images;
-    sortedValues = ranked.values;
-    tileCount = ranked.count;
-  } else {
-    // The tile's keys per digit counted, and of the smaller digits.
-    tileCount = countDigits(bits, memory.tileStarts, [&] {
-      countRadixDigits(sort, keys, valid, memory.tileStarts, shift, bits);
-    });
-    Value tileStart = exclusiveBlockSum(tileCount);
-    ifThen(inRadix, [&] { storeBase(tileStart); });
-    auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
-    sortedImages = sorted.getSortedKeys().front();
-    sortedValues = sorted.getSortedValues();
-    // The bases are in workgroup memory (the sort may hold no barrier
-    // that every thread passes after their stores).
-    gpu::BarrierOp::create(b);
-  }
-  storeSortedTile(sort, sortedImages, sortedValues, valid, dest.first, dest.second,
-                  placeByBase(memory, shift, bits));
+  // threads, so that its stores coalesce).
+  auto sorted = sortRadixTile(sort, keys, values, valid, shift, shift + bits);
+  // The bases are in workgroup memory (the sort may hold no barrier that
+  // every thread passes after their stores).
+  gpu::BarrierOp::create(b);
+  storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
+                  dest.first, dest.second, placeByBase(memory, shift, bits));
   // The next tile rewrites the counts, starts and bases.
   gpu::BarrierOp::create(b);
   scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
@@ -3468,8 +3267,7 @@ void DeviceKernelBuilder::sortSegmentPass(const RadixSortConfig &sort, unsigned 
   Value count = countRadixTiles(sort, shift, bits, source.first, first, last, counts);
   Value start = arith::AddIOp::create(
       b, exclusiveBlockSum(count), arith::IndexCastOp::create(b, b.getI64Type(), first));
-  moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory,
-                 /*byRank=*/false);
+  moveRadixTiles(sort, shift, bits, source, dest, first, last, start, memory);
 }
 
 /// A short name of `type` for symbol names (f32, i64).
@@ -3616,8 +3414,7 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      sortConfig->rankTiles =
-          DeviceTiling::radixSortRanksTiles(sortConfig->key, sortConfig->value);
+      sortConfig->rankTiles = true;
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);
@@ -3626,11 +3423,11 @@ struct WarpExpandDeviceOpsPass
               typeName(segmentedSort.getEnd().getType().getElementType());
     }
     if (sort && radixSortMaxBlocks > 0) {
-      sortConfig->maxBlocks = radixSortMaxBlocks;
+      sortConfig->histogramMaxBlocks = radixSortMaxBlocks;
       // A module of its own: its kernels' grids and scratch differ.
       name += "_max_blocks" + std::to_string(radixSortMaxBlocks);
     }
-    if (sort && sortConfig->onesweep() && radixSortWideStatusFrom > 0) {
+    if (sort && radixSortWideStatusFrom > 0) {
       sortConfig->wideStatusFrom = radixSortWideStatusFrom;
       name += "_wide_status_from" + std::to_string(radixSortWideStatusFrom);
     }
@@ -3681,15 +3478,9 @@ struct WarpExpandDeviceOpsPass
     } else if (sort) {
       kernels.buildRadixSort(module, *sortConfig);
       module->setAttr(kScratchAttrName,
-                      sortConfig->onesweep()
-                          ? b.getDenseI64ArrayAttr({sortConfig->binsBytes(),
-                                                    sortConfig->perTileBytes(),
-                                                    sortConfig->tileItems()})
-                          : b.getDenseI64ArrayAttr({RadixSortConfig::kTotalsBytes,
-                                                    sortConfig->perTileBytes(),
-                                                    sortConfig->tileItems(),
-                                                    RadixSortConfig::kPerBlockBytes,
-                                                    sortConfig->maxBlocks}));
+                      b.getDenseI64ArrayAttr({sortConfig->binsBytes(),
+                                              sortConfig->perTileBytes(),
+                                              sortConfig->tileItems()}));
     } else if (histogram) {
       kernels.buildHistogram(module, histogram, privateBins);
       // No scratch: 8 bytes, so that no allocation is empty.
@@ -3863,12 +3654,6 @@ struct WarpExpandDeviceOpsPass
     Value tiles = blocksFor(rule[2]);
     Value bytes = arith::AddIOp::create(b, constant(rule[0]),
                                         arith::MulIOp::create(b, constant(rule[1]), tiles));
-    // [F, P, T, B, M]: B bytes more per block of a grid of at most M.
-    if (rule.size() == 5)
-      bytes = arith::AddIOp::create(
-          b, bytes,
-          arith::MulIOp::create(b, constant(rule[3]),
-                                arith::MinUIOp::create(b, tiles, constant(rule[4]))));
     // One chain of asynchronous GPU work (the host lowering takes gpu.alloc
     // only in this form), waited for at its end as a launch would be.
     Type token = gpu::AsyncTokenType::get(&getContext());

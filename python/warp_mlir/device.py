@@ -70,10 +70,9 @@ _Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Opti
 @dataclass
 class _Plan:
     """A compiled device op: its kernels in launch order (_Kernel: the grid
-    is whole clusters), the scratch rule (bytes = fixed + per_tile * T +
-    per_block * min(T, most_blocks), T = max(1, ceil(n / tile)); the last
-    two may be absent) and, for a double-buffered radix sort, the buffer that
-    holds the result (`warp.device_result_buffer`; else None)."""
+    is whole clusters), the scratch rule (bytes = fixed + per_tile * T,
+    T = max(1, ceil(n / tile))) and, for a double-buffered radix sort, the
+    buffer that holds the result (`warp.device_result_buffer`; else None)."""
     compiled: CompiledModule
     kernels: List[_Kernel]
     scratch: Tuple[int, ...]
@@ -98,9 +97,8 @@ class _Plan:
         return launches
 
     def scratch_bytes(self, n: int) -> int:
-        fixed, per_tile, tile, per_block, most_blocks = (tuple(self.scratch) + (0, 1))[:5]
-        tiles = max(1, -(-n // tile))
-        return fixed + per_tile * tiles + per_block * min(tiles, most_blocks)
+        fixed, per_tile, tile = self.scratch
+        return fixed + per_tile * max(1, -(-n // tile))
 
 
 _plans: Dict[Tuple[str, ...], _Plan] = {}

@@ -1,7 +1,6 @@
 // warp.device_radix_sort double_buffer: the passes go back and forth
 // between the op's two buffers, so the scratch holds no copy of the data
-// (the digits' totals, then per block the counts and offsets, or for the
-// onesweep of 4-byte keys per tile the two look-back status arrays), and
+// (the digits' totals, then per tile the two look-back status arrays), and
 // the result is the constant index of the buffer that the last pass writes:
 // 2 passes of i16 keys end in buffer 0 (keys_in), 3 passes of bits
 // [0, 24) in buffer 1 (keys_out). The whole pipeline to PTX that ptxas
@@ -13,8 +12,8 @@
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 
 // EXPAND-LABEL: func.func @d
-// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_f32_double_buffer::@radix_downsweep_1
-// EXPAND-NOT: radix_upsweep_2
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_f32_double_buffer::@radix_onesweep_1
+// EXPAND-NOT: radix_onesweep_2
 // EXPAND: gpu.wait
 // EXPAND-NEXT: %[[B0:.*]] = arith.constant 0 : i32
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_bits0_24_double_buffer::@radix_onesweep_2
@@ -23,14 +22,14 @@
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_f32_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 0, 2048, 3072, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4096, 4096, 4096>
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
-// EXPAND: gpu.func @radix_downsweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
+// EXPAND: gpu.func @radix_onesweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_load %arg0
 // EXPAND-NOT: gpu.func
 // EXPAND: memref.store {{.*}}, %arg1
-// EXPAND: gpu.func @radix_downsweep_1(
+// EXPAND: gpu.func @radix_onesweep_1(
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_load %arg1
 // EXPAND-NOT: gpu.func

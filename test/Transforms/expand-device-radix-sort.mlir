@@ -8,41 +8,32 @@
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
 // RUN: warp-opt %s --warp-expand-device-ops=radix-sort-max-blocks=3 | FileCheck %s --check-prefix=CAPPED
 
-// A lower cap (for tests at small sizes): modules of their own, the grids
-// and the scratch's per-block part at most 3 blocks.
+// A lower cap (for tests at small sizes): modules of their own, the
+// histogram's grid at most 3 blocks.
 // CAPPED-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14_max_blocks3
-// CAPPED-SAME: warp.device_scratch = array<i64: 2048, 8192, 4096, 3072, 3>
-// CAPPED: gpu.func @radix_upsweep_0({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
+// CAPPED-SAME: warp.device_scratch = array<i64: 4096, 12288, 4096>
+// CAPPED: gpu.func @radix_histogram({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
 // CAPPED: arith.constant 3 : index
-// CAPPED: gpu.func @radix_downsweep_0({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
+// CAPPED: gpu.func @radix_onesweep_0({{.*}}warp.device_grid = 4096 : i64}
 
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
-// digits), each an upsweep, a scan (a block per digit, at most one per
-// key) and a downsweep, the upsweep and downsweep at most 4096 blocks,
-// each over its share of the tiles; the downsweep sorts each 2-byte tile
-// by the pass's bits in one match-ranking pass; scratch: the digits' totals,
-// then per block (of at most 4096) its offsets (i64) and counts (i32) of
-// the 256 digits, and per tile of 256 x 16 keys a buffer of keys.
-// The scratch: 2048 + 8192 T + 3072 min(T, 4096) bytes for T tiles; the
-// upsweep's grid min(T, 4096) blocks.
+// digits), over tiles of 256 x 16 keys (16 a thread, as for 4-byte keys);
+// each tile ranked by the pass's bits in one match-ranking pass and
+// scattered as 32-bit items. The scratch: 4096 + 12288 T bytes for T
+// tiles (the two passes' totals; per tile its two status arrays' words,
+// 4096 bytes, and a buffer of its keys, 8192).
 // EXPAND: memref.dim %arg2, %{{.*}} : memref<?xi16>
 // EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
-// EXPAND: %[[PERTILE:.*]] = arith.constant 8192 : index
+// EXPAND: %[[PERTILE:.*]] = arith.constant 12288 : index
 // EXPAND: %[[TILES:.*]] = arith.muli %[[PERTILE]], %[[T]] : index
-// EXPAND: %[[PART:.*]] = arith.addi %{{.*}}, %[[TILES]] : index
-// EXPAND: %[[PERBLOCK:.*]] = arith.constant 3072 : index
-// EXPAND: %[[MOST:.*]] = arith.constant 4096 : index
-// EXPAND: %[[G:.*]] = arith.minui %[[T]], %[[MOST]] : index
-// EXPAND: %[[BLOCKS:.*]] = arith.muli %[[PERBLOCK]], %[[G]] : index
-// EXPAND: %[[BYTES:.*]] = arith.addi %[[PART]], %[[BLOCKS]] : index
+// EXPAND: %[[BYTES:.*]] = arith.addi %{{.*}}, %[[TILES]] : index
 // EXPAND: gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
-// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_upsweep_0
-// EXPAND: gpu.launch_func {{.*}}::@radix_scan_0
-// EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_0
-// EXPAND: gpu.launch_func {{.*}}::@radix_upsweep_1
-// EXPAND: gpu.launch_func {{.*}}::@radix_scan_1
-// EXPAND: gpu.launch_func {{.*}}::@radix_downsweep_1
-// EXPAND: gpu.dealloc
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_init
+// EXPAND: gpu.launch_func {{.*}}::@radix_histogram
+// EXPAND: gpu.launch_func {{.*}}::@radix_digit_starts
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_0
+// EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_1
+// EXPAND-NEXT: gpu.dealloc
 // The i32 sort with f64 values (onesweep, below): its launches.
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_f64_signed::@radix_init
 // EXPAND: gpu.launch_func {{.*}}::@radix_histogram
@@ -53,20 +44,16 @@
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_3
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
-// EXPAND-SAME: warp.device_scratch = array<i64: 2048, 8192, 4096, 3072, 4096>
-// EXPAND: gpu.func @radix_upsweep_0({{.*}}) workgroup({{.*}}memref<256xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
-// EXPAND: scf.for
-// EXPAND: memref.atomic_rmw addi
-// EXPAND: gpu.func @radix_scan_0({{.*}}warp.device_grid = 1 : i64, warp.device_grid_max = 256 : i64
-// EXPAND: warp.block_scan <add>
-// EXPAND: gpu.func @radix_downsweep_0({{.*}}) workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64
-// EXPAND: scf.for {{.*}} iter_args(
-// EXPAND: memref.atomic_rmw addi
-// EXPAND: warp.block_radix_sort {{.*}} bits 4 to 12 striped radix_bits = 8 ranking = <match> : vector<16xi16>
-// EXPAND: gpu.func @radix_upsweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>
-// EXPAND: gpu.func @radix_scan_1({{.*}}warp.device_grid_max = 4 : i64
-// EXPAND: gpu.func @radix_downsweep_1(
-// EXPAND: warp.block_radix_sort {{.*}} bits 12 to 14 striped radix_bits = 2 ranking = <match> : vector<16xi16>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4096, 12288, 4096>
+// EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>)
+// EXPAND: gpu.func @radix_onesweep_0(
+// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<16xi16>
+// EXPAND: warp.block_radix_rank %{{.*}} bits 4 to 12 warp_striped : vector<16xi16>, vector<1xi32>
+// EXPAND: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<16xi32>, vector<16xi32>
+// EXPAND: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>, {{.*}}memref<4xi64, #gpu.address_space<workgroup>>)
+// EXPAND: warp.block_radix_rank %{{.*}} bits 12 to 14 warp_striped : vector<16xi16>, vector<1xi32>
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
 
@@ -80,8 +67,7 @@
 // warp-striped, ranked (the digit prefix gives the tile's digit starts:
 // no counting atomics), scattered to striped rank order, and thread d's
 // look-back for digit d (its status words 32 bits wide below 2^31 keys,
-// else 64) says where the tile's keys of digit d go. narrower ones (the
-// i16 sort above: 32 bytes a thread) take the passes above.
+// else 64) says where the tile's keys of digit d go.
 // Scratch: 4 passes' totals (8192 bytes), then per tile of 2048 keys its
 // two status arrays' words (4096 bytes) and a buffer of its keys and
 // values (8192 + 16384 bytes).

@@ -1437,13 +1437,14 @@ SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.in
 
 
 def sort_tile(key_dtype, value_dtype=None, segmented=False):
-    """The keys of a radix sort tile: 256 threads x 64 bytes of the wider of
-    keys and values where those are all of 4 or 8 bytes (the device sort is
-    then onesweep's, which ranks its tiles and scatters them), else (and in
-    every segmented sort) 32 bytes."""
+    """The keys of a radix sort tile: the device sort's (onesweep, which
+    ranks its tiles and scatters them) 256 threads x 64 bytes of the wider
+    of keys and values, 16 keys a thread for 1- to 4-byte ones; a segmented
+    sort's 256 threads x 32 bytes of the wider."""
     sizes = [np.dtype(key_dtype).itemsize] + ([np.dtype(value_dtype).itemsize] if value_dtype else [])
-    ranked = not segmented and min(sizes) >= 4
-    return 256 * ((64 if ranked else 32) // max(sizes))
+    if segmented:
+        return 256 * (32 // max(sizes))
+    return 256 * (64 // max(sizes + [4]))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -1550,10 +1551,10 @@ def test_radix_sort_double_buffer(backend, key_dtype, value_dtype, begin, end, b
                      np.arange(n).astype(value_dtype), got_values)
 
 
-# The most blocks of a radix sort pass's counting and moving kernels
-# (DeviceTiling::kRadixSortMaxBlocks); past as many tiles each block takes
-# an even share of them, in order.
-RADIX_SORT_MAX_BLOCKS = 4096
+# The most blocks of a radix sort's histogram kernel
+# (DeviceTiling::kRadixSortHistogramMaxBlocks); past as many tiles each
+# block counts an even share of them.
+RADIX_SORT_MAX_BLOCKS = 1024
 
 
 @requires_gpu
@@ -1561,9 +1562,9 @@ RADIX_SORT_MAX_BLOCKS = 4096
                                                    (np.float64, np.int32)],
                          ids=["int32", "uint8", "float64-int32"])
 def test_radix_sort_shared_blocks(key_dtype, value_dtype, rng):
-    """Past RADIX_SORT_MAX_BLOCKS tiles (GPU sizes): blocks of one, two and
-    three tiles (n over 2.5 times the cap, not a whole tile), keys only
-    and pairs whose values are the input positions (stability)."""
+    """Past RADIX_SORT_MAX_BLOCKS tiles (GPU sizes): histogram blocks of
+    two and three tiles (n over 2.5 times the cap, not a whole tile), keys
+    only and pairs whose values are the input positions (stability)."""
     cp = pytest.importorskip("cupy")
     n = RADIX_SORT_MAX_BLOCKS * sort_tile(key_dtype, value_dtype) * 5 // 2 + 1234
     if value_dtype is None:  # integers: the sorted keys are numpy's
@@ -1588,10 +1589,9 @@ def test_radix_sort_shared_blocks_capped(key_dtype, key_type, rng):
     simulator sizes: the cap lowered to 3 blocks (warp-expand-device-ops'
     radix-sort-max-blocks) for 7 tiles (shares of 2, 2 and 3, the last
     ragged) and for 2 (a block a tile), pairs over two passes (bits 4 to
-    14, signed). i32 keys: onesweep's histogram is the capped kernel (one
-    block clears the totals before it and one scans them after, and the
-    moving kernels take a block per tile); i16 keys: each pass's counting
-    and moving kernels are."""
+    14, signed): the histogram is the capped kernel (one block clears the
+    totals before it and one scans them after, and the moving kernels
+    take a block per tile); i16 keys move as 32 bits in the scatter."""
     from warp_mlir.device import _compile, _launch, _read_plan
     from warp_mlir.ir import Context, Module
     types = f"memref<?x{key_type}>, memref<?x{key_type}>, memref<?xi32>, memref<?xi32>"
@@ -1610,7 +1610,7 @@ def test_radix_sort_shared_blocks_capped(key_dtype, key_type, rng):
         out, values_out = np.zeros(n, key_dtype), np.zeros(n, np.int32)
         tiles, capped = -(-n // tile), min(-(-n // tile), 3)
         grids = [grid for kernel, grid, _ in plan.launches(n, [keys]) if "scan" not in kernel]
-        assert grids == ([1, capped, 1, tiles, tiles] if key_type == "i32" else [capped] * 4)
+        assert grids == [1, capped, 1, tiles, tiles]
         _launch(plan, [keys, out, values, values_out], n, None, "sim")
         order = sort_order(keys, begin=4, end=14)
         np.testing.assert_array_equal(values_out, order.astype(np.int32))

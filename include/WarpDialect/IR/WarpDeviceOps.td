@@ -962,9 +962,10 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     write another), nor, with `double_buffer`, may any two buffers be
     one.
 
-    `warp-expand-device-ops` lowers it to least-significant-digit passes
-    of 8 bits of the image (fewer for the last) over tiles of the keys.
-    Keys and values of 4 or 8 bytes take CUB's onesweep:
+    `warp-expand-device-ops` lowers it to CUB's onesweep:
+    least-significant-digit passes of 8 bits of the image (fewer for the
+    last) over tiles of 256 threads x 64 bytes of the wider of keys and
+    values (16 items a thread for 1- to 4-byte ones):
 
     * *init* (one block) clears the digit totals;
     * *histogram* counts every pass's digits in one read of the keys
@@ -980,7 +981,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       ranking without exchanges, padding images of all ones after the
       valid keys; its exclusive digit prefix is the tile's keys of the
       smaller digits, and the next digit's prefix less a digit's its
-      count), scattered to striped rank order (`warp.block_scatter`);
+      count), scattered to striped rank order (`warp.block_scatter`,
+      items narrower than 4 bytes as 32 bits);
       thread `d` publishes the tile's count of digit `d` and looks back
       (decoupled look-back per digit: a status word per tile and digit,
       32 bits below 2^31 keys, else 64) for that digit's keys in the
@@ -988,25 +990,6 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       digit's keys in the tiles before plus its rank less the
       tile's keys of the smaller digits. The tiles start in block order,
       as CUB's onesweep relies on.
-
-    Narrower keys or values take three kernels a pass, whose counting and
-    moving kernels have a block per tile up to
-    `DeviceTiling::kRadixSortMaxBlocks` blocks; past that each block takes
-    an even share of the tiles, in order (CUB's even-share grid):
-
-    * *upsweep*: each block counts its tiles' keys per digit of the pass
-      (workgroup atomics) and writes the counts to the scratch, digit by
-      digit: `counts[digit][block]`;
-    * *scan*: a block per digit scans that digit's counts over the blocks
-      (exclusively, `warp.block_scan` over chunks of blocks with a running
-      carry) and writes each digit's total;
-    * *downsweep*: each block finds, for each digit, where its keys of
-      that digit go: the keys of the smaller digits (an exclusive block
-      scan of the totals) plus that digit's keys in the blocks before;
-      then, tile by tile, counts the tile's digits, sorts it by the digit
-      with a `warp.block_radix_sort` pass, writes each key at its digit's
-      start plus its rank less the tile's keys of the smaller digits, and
-      moves the starts past the tile's keys.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

@@ -112,50 +112,35 @@ struct DeviceTiling {
   /// fill DRAM sectors partly.
   static constexpr int64_t kRadixSortRankedBytesPerThread = 64;
   static constexpr int64_t kRadixSortPassBits = 8;
-  /// A pass's counting (upsweep) and moving (downsweep) kernels: a block
-  /// per tile up to this many blocks, each then over an even share of the
-  /// tiles in order (CUB's even-share grid before onesweep), so that the
-  /// per-block digit counts stay a few MiB, written and read in whole
-  /// rows, where a block per tile made them a scattered word per digit
-  /// and tile.
-  static constexpr int64_t kRadixSortMaxBlocks = 4096;
   /// Onesweep's histogram kernel (every pass's digits counted in one
   /// read of the keys): a block per tile up to this many, each then over
   /// an even share of the tiles, so that the blocks' global atomics on
   /// the totals stay few.
   static constexpr int64_t kRadixSortHistogramMaxBlocks = 1024;
-  /// The blocks per SM a radix sort's downsweep or onesweep asks ptxas to fit
-  /// (`nvvm.minctasm`): two of 256 threads give it 128 registers, which
-  /// its ranked tiles of 64 bytes a thread take without spilling (three,
-  /// 80 registers, spilled 48 bytes a thread for keys, 216 for pairs).
+  /// The blocks per SM a radix sort's onesweep kernel of pairs asks
+  /// ptxas to fit (`nvvm.minctasm`): two of 256 threads give it 128
+  /// registers, which its ranked tiles of 64 bytes a thread take without
+  /// spilling (three, 80 registers, spilled 76 bytes a thread: ptxas 13.0,
+  /// sm_90).
   static constexpr int64_t kRadixSortMinBlocksPerSM = 2;
-  /// The same for onesweep's kernel of keys only: three fit (80
-  /// registers) without spilling, where pairs spill 76 bytes a thread
-  /// at three (ptxas 13.0, sm_90) and keep kRadixSortMinBlocksPerSM.
+  /// The same for keys only: three fit (80 registers) without spilling.
   static constexpr int64_t kRadixSortKeysMinBlocksPerSM = 3;
   /// A pass's tile is ranked by its whole digit at once with this ranking
   /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
   /// compiler's default would take two 4-bit counter-grid passes).
   static constexpr RadixRankAlgorithm kRadixSortTileRanking =
       RadixRankAlgorithm::MatchCounters;
-  /// Whether a device radix sort of `key`s (and `value`s, null for keys
-  /// only) is onesweep's, which ranks each tile and scatters it by the
-  /// ranks: for keys and values of 4 or 8 bytes, which the block exchanges
-  /// move; else each downsweep tile is sorted by a block radix sort pass
-  /// (ExpandDeviceOps' RadixSortConfig::rankTiles).
-  static bool radixSortRanksTiles(Type key, Type value) {
-    auto exchangeable = [](Type type) {
-      return !type || type.getIntOrFloatBitWidth() >= 32;
-    };
-    return exchangeable(key) && exchangeable(value);
-  }
   /// Items per thread of a radix sort tile of `keyBytes`-byte keys and
-  /// `valueBytes`-byte values (0: keys only).
+  /// `valueBytes`-byte values (0: keys only): `ranked` (onesweep's tiles)
+  /// as many as 4-byte items where they are narrower (the scatter moves
+  /// them as 4 bytes).
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes,
                                          bool ranked) {
-    return (ranked ? kRadixSortRankedBytesPerThread : kRadixSortBytesPerThread) /
-           std::max(keyBytes, valueBytes);
+    if (ranked)
+      return kRadixSortRankedBytesPerThread / std::max<int64_t>({4, keyBytes, valueBytes});
+    return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
   }
+
 
   /// Items per thread of a tile of `elementBytes`-byte elements.
   static int64_t itemsPerThread(int64_t elementBytes) {

@@ -281,10 +281,8 @@ def WarpExpandDeviceOpsPass
     `reduce_tiles` of one block, which writes the result besides its
     partial: launched anyway, the kernel writes the same result); the
     module's `warp.device_scratch = [F, P, T]`
-    asks for `F + P * ceil(n / T)` bytes of scratch, which the kernels
-    initialise themselves, and `[F, P, T, B, M]` for `B * min(max(1,
-    ceil(n / T)), M)` bytes more (a radix sort's per-block counts, its
-    grid being at most `M` blocks). A `double_buffer` radix sort's (segmented or
+    asks for `F + P * max(1, ceil(n / T))` bytes of scratch, which the
+    kernels initialise themselves. A `double_buffer` radix sort's (segmented or
     not) module also
     states `warp.device_result_buffer = B`, the buffer (0: the op's
     inputs, 1: its outputs) that holds the sorted data; the op's result
@@ -314,9 +312,9 @@ def WarpExpandDeviceOpsPass
            "Skip a kernel marked warp.device_skip_if_single where the kernel "
            "before it runs one block (an scf.if in the host code)">,
     Option<"radixSortMaxBlocks", "radix-sort-max-blocks", "int64_t", "0",
-           "The most blocks of a radix sort pass's counting and moving "
-           "kernels (0: DeviceTiling::kRadixSortMaxBlocks); a smaller cap "
-           "puts several tiles in a block at small sizes, for tests">,
+           "The most blocks of a radix sort's histogram kernel (0: "
+           "DeviceTiling::kRadixSortHistogramMaxBlocks); a smaller cap puts "
+           "several tiles in a block at small sizes, for tests">,
     Option<"radixSortWideStatusFrom", "radix-sort-wide-status-from", "int64_t", "0",
            "The keys from which a onesweep radix sort's look-back status "
            "words are 64 bits wide (0: 2^31, the fewest whose counts need "
