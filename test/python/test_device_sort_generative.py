@@ -1,0 +1,123 @@
+"""Random device radix sorts, drawn from the cross product of what the op
+takes (test/Generative's principle, for `warp_mlir.device`'s sorts): every
+key type, values of any type or none, the whole image or a random bit
+range, ascending or descending, double-buffered or not, segmented or not
+(empty, one-key and multi-tile segments, gaps between them), and a size
+near a tile's edge or anywhere in a few tiles, with keys of few values,
+the whole range or special values. Each program is checked against the
+op's definition (sort_order: numpy's stable argsort of the keys' images),
+values being the input positions so that stability shows.
+
+WARP_SORT_PROGRAMS (default 24) programs a backend; a failure names its
+seed and the drawn program, which `program(seed)` rebuilds. A program
+whose PTX the simulator does not model (the segmented sort's kernel of
+8-byte keys calls outlined block ops: `.func`) is skipped there, never
+passed.
+"""
+import os
+
+import numpy as np
+import pytest
+
+import warp_mlir.device as wd
+from conftest import BACKENDS
+from test_device_ops import SORT_TYPES, sort_keys_for, sort_order, sort_tile
+
+PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "24"))
+
+KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
+VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+
+
+def program(seed):
+    """The sort drawn for `seed`: a dict of its choices."""
+    rng = np.random.default_rng(seed)
+    key = np.dtype(KEY_TYPES[rng.integers(len(KEY_TYPES))])
+    value = None if rng.random() < 0.4 else np.dtype(VALUE_TYPES[rng.integers(len(VALUE_TYPES))])
+    width = 8 * key.itemsize
+    begin, end = 0, width
+    if rng.random() < 0.4:  # a bit range, of one bit up to all
+        begin = int(rng.integers(0, width))
+        end = int(rng.integers(begin + 1, width + 1))
+    segmented = bool(rng.random() < 0.3)
+    tile = sort_tile(key, value, segmented=segmented)
+    # Eight passes of 8-byte keys take the simulator longest: fewer tiles.
+    most = tile * (1 if key.itemsize == 8 and end - begin > 32 else 3)
+    n = int(rng.choice([0, 1, int(rng.integers(2, 65)), tile - 1, tile, tile + 1,
+                        int(rng.integers(1, most + 1))]))
+    return {"seed": seed, "key": key, "value": value, "begin": begin, "end": end,
+            "descending": bool(rng.random() < 0.3), "double_buffer": bool(rng.random() < 0.25),
+            "segmented": segmented, "n": min(n, most + 1), "keys_kind": int(rng.integers(4))}
+
+
+def segments(rng, n):
+    """Random (begin, end) segments within [0, n): cut points with gaps,
+    empty segments (end <= begin) and one-key ones among them."""
+    cuts = np.sort(rng.integers(0, n + 1, int(rng.integers(1, 6))))
+    begins, ends = [], []
+    start = 0
+    for cut in cuts:
+        begins.append(start)
+        ends.append(int(cut))
+        start = int(cut) + int(rng.integers(0, 3))  # a gap of 0..2 keys
+    begins.append(min(start, n))
+    ends.append(n)
+    if rng.random() < 0.3:
+        begins.append(ends[-1])
+        ends.append(max(ends[-1] - 1, 0))  # empty: end before begin
+    return np.array(begins, np.int64), np.array(ends, np.int64)
+
+
+def reference(p, keys, values, begins, ends):
+    """The sorted keys and values of program `p` (outside every segment of a
+    segmented sort, the outputs' own elements `keys` and `values`)."""
+    want_keys, want_values = keys.copy(), None if values is None else values.copy()
+    spans = [(0, len(keys))] if begins is None else zip(begins, ends)
+    for b, e in spans:
+        if e <= b:
+            continue
+        order = b + sort_order(keys[b:e], p["descending"], p["begin"], p["end"])
+        want_keys[b:e] = keys[order]
+        if values is not None:
+            want_values[b:e] = values[order]
+    return want_keys, want_values
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", range(PROGRAMS))
+def test_random_sort(backend, seed):
+    p = program(seed)
+    rng = np.random.default_rng(1000 + seed)
+    cases = sort_keys_for(p["key"], p["n"], rng)
+    keys = cases[p["keys_kind"] % len(cases)]
+    values = None
+    if p["value"] is not None:  # the input positions, wrapped to the type
+        values = np.arange(p["n"]).astype(p["value"])
+    begins = ends = None
+    if p["segmented"]:
+        begins, ends = segments(rng, p["n"])
+    want_keys, want_values = reference(p, keys, values, begins, ends)
+    # Outputs start as copies of the inputs (the segmented sort leaves the
+    # keys outside its segments as they are).
+    out = keys.copy()
+    values_out = None if values is None else values.copy()
+    kwargs = dict(out=out, values_out=values_out, descending=p["descending"],
+                  begin_bit=p["begin"], end_bit=p["end"], double_buffer=p["double_buffer"],
+                  backend=backend)
+    inputs = (keys.copy(), None if values is None else values.copy())
+    try:
+        if p["segmented"]:
+            got = wd.segmented_radix_sort(inputs[0], (begins, ends), inputs[1], **kwargs)
+        else:
+            got = wd.radix_sort(inputs[0], inputs[1], **kwargs)
+    except Exception as error:  # PTX the simulator does not model: not a pass
+        if "the simulator cannot run this PTX" in str(error):
+            pytest.skip(f"{p}: {error}")
+        raise
+    got_keys, got_values = got if values is not None else (got, None)
+    bits = p["key"] if p["key"].kind in "iu" else np.dtype(f"u{p['key'].itemsize}")
+    np.testing.assert_array_equal(np.asarray(got_keys)[:p["n"]].view(bits), want_keys.view(bits),
+                                  err_msg=f"keys of {p}")
+    if values is not None:
+        np.testing.assert_array_equal(np.asarray(got_values)[:p["n"]], want_values,
+                                      err_msg=f"values of {p}")
