@@ -1,6 +1,7 @@
-"""Random device radix sorts, drawn from the cross product of what the op
-takes (test/Generative's principle, for `warp_mlir.device`'s sorts): every
-key type, values of any type or none, the whole image or a random bit
+"""Random device-wide ops drawn from the cross product of what each takes
+(test/Generative's principle, for `warp_mlir.device`).
+
+Sorts: every key type, values of any type or none, the whole image or a random bit
 range, ascending or descending, double-buffered or not, segmented or not
 (empty, one-key and multi-tile segments, gaps between them), and a size
 near a tile's edge or anywhere in a few tiles, with keys of few values,
@@ -8,11 +9,19 @@ the whole range or special values. Each program is checked against the
 op's definition (sort_order: numpy's stable argsort of the keys' images),
 values being the input positions so that stability shows.
 
-WARP_SORT_PROGRAMS (default 24) programs a backend; a failure names its
-seed and the drawn program, which `program(seed)` rebuilds. A program
-whose PTX the simulator does not model (the segmented sort's kernel of
-8-byte keys calls outlined block ops: `.func`) is skipped there, never
-passed.
+Reductions and scans: every kind and element type the ops take (floats of
+16 bits with the kinds whose folds stay exact in any order), inclusive or
+exclusive, by key (keys of any type in runs, an alphabet of three, one
+segment or one a key) or in thread-block clusters, sizes near a tile's or
+a folding block's edge or anywhere in a few; checked against the
+definitions of test_device_ops (left folds, exact).
+
+WARP_SORT_PROGRAMS (default 40) sorts and WARP_SCAN_PROGRAMS (default
+60) reductions and scans a backend; a failure names its seed and the
+drawn program, which `sort_program(seed)` or `scan_program(seed)`
+rebuilds. A program whose PTX the simulator does not model (the segmented
+sort's kernel of 8-byte keys calls outlined block ops: `.func`) is skipped
+there, never passed.
 """
 import os
 
@@ -21,15 +30,18 @@ import pytest
 
 import warp_mlir.device as wd
 from conftest import BACKENDS
-from test_device_ops import SORT_TYPES, sort_keys_for, sort_order, sort_tile
+from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, check, data, exclusive,
+                             inclusive, key_patterns, reduction, scan_by_key, sort_keys_for,
+                             sort_order, sort_tile)
 
-PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "24"))
+PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
+SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
 
 KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
 VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
 
 
-def program(seed):
+def sort_program(seed):
     """The sort drawn for `seed`: a dict of its choices."""
     rng = np.random.default_rng(seed)
     key = np.dtype(KEY_TYPES[rng.integers(len(KEY_TYPES))])
@@ -86,7 +98,7 @@ def reference(p, keys, values, begins, ends):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(PROGRAMS))
 def test_random_sort(backend, seed):
-    p = program(seed)
+    p = sort_program(seed)
     rng = np.random.default_rng(1000 + seed)
     cases = sort_keys_for(p["key"], p["n"], rng)
     keys = cases[p["keys_kind"] % len(cases)]
@@ -121,3 +133,48 @@ def test_random_sort(backend, seed):
     if values is not None:
         np.testing.assert_array_equal(np.asarray(got_values)[:p["n"]], want_values,
                                       err_msg=f"values of {p}")
+
+
+SCAN_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+# The kinds whose f16 folds are exact in any order over data()'s values
+# (an f16 sum of integers past 2048 rounds).
+F16_KINDS = ["mul", "minimumf", "maximumf", "minnumf", "maxnumf"]
+
+
+def scan_program(seed):
+    """The reduction or scan drawn for `seed`: a dict of its choices."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))])
+    kinds = INT_KINDS if dtype.kind == "i" else F16_KINDS if dtype.itemsize == 2 else FLOAT_KINDS
+    op = str(rng.choice(["reduce", "scan", "scan", "scan_by_key"]))
+    tile = 256 * 64 // dtype.itemsize  # a scan tile; a reduction folds 4 a block
+    edge = tile * (4 if op == "reduce" else 1)
+    n = int(rng.choice([0, 1, int(rng.integers(2, 65)), edge - 1, edge, edge + 1,
+                        int(rng.integers(1, 3 * edge + 2))]))
+    cluster = 1 if op == "scan_by_key" or rng.random() < 0.7 else int(rng.choice([2, 4]))
+    return {"seed": seed, "op": op, "dtype": dtype, "kind": str(rng.choice(kinds)), "n": n,
+            "exclusive": bool(rng.random() < 0.5), "cluster_blocks": cluster,
+            "key_type": np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))]),
+            "keys": str(rng.choice(["runs", "alphabet3", "one", "each"]))}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", range(SCAN_PROGRAMS))
+def test_random_scan(backend, seed):
+    p = scan_program(seed)
+    rng = np.random.default_rng(2000 + seed)
+    x = data(p["kind"], p["dtype"], p["n"], rng)
+    before = x.copy()
+    what = f"{p}"
+    if p["op"] == "reduce":
+        got = wd.reduce(x, p["kind"], cluster_blocks=p["cluster_blocks"], backend=backend)
+        check(got, np.array([reduction(p["kind"], x)], x.dtype), what)
+    elif p["op"] == "scan":
+        got = wd.scan(x, p["kind"], exclusive=p["exclusive"],
+                      cluster_blocks=p["cluster_blocks"], backend=backend)
+        check(got, (exclusive if p["exclusive"] else inclusive)(p["kind"], x), what)
+    else:
+        keys = key_patterns(p["n"], rng, p["key_type"])[p["keys"]]
+        got = wd.scan(x, p["kind"], exclusive=p["exclusive"], keys=keys, backend=backend)
+        check(got, scan_by_key(p["kind"], x, keys, p["exclusive"]), what)
+    check(x, before, f"the input is left as it is: {what}")
