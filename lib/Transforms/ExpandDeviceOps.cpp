@@ -539,9 +539,10 @@ private:
   /// A tile ranked by a pass's digit (bits [shift, shift + bits) of the
   /// images) and scattered to rank order (striped): the images and values
   /// so arranged, and thread d's start (i64) and count (i64) of digit d's
-  /// keys in the tile (0 past the radix). `whileStarting` runs in the
-  /// threads of the radix with their start, before the barrier after
-  /// which the tile's starts are visible.
+  /// keys in the tile (0 past the radix). `beforeScatter` runs in every
+  /// thread with its start and count once they are known, before the
+  /// scatter (onesweep looks back there, so that its successors' wait
+  /// does not include the scatter).
   struct RankedTile {
     Value images, values, start, count;
   };
@@ -572,7 +573,7 @@ private:
   RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                            Value keys, Value values, Value valid,
                            const RadixTileMemory &memory,
-                           function_ref<void(Value)> whileStarting);
+                           function_ref<void(Value, Value)> beforeScatter);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.
@@ -2951,18 +2952,25 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // digits (radix_digit_starts').
   Value digitStart = loadI64If(
       inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits)));
-  RankedTile ranked =
-      rankRadixTile(sort, shift, bits, keys, values, valid, memory, [](Value) {});
-  ifThen(inRadix, [&] {
-    // The next pass's status array, used by the pass before, starts clear.
-    if (pass + 1 < sort.passes())
-      clearStatus(sort, views, (pass + 1) % 2, tile);
-    Value before = lookBackDigit(sort, views, pass % 2, tile, ranked.count);
-    // A key of digit d at rank r of the tile goes to base[d] + r.
-    Value base = arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before),
-                                       ranked.start);
-    memref::StoreOp::create(b, base, memory.bases, ValueRange{thread});
-  });
+  // The look-back as soon as the tile's counts are known, before the
+  // scatter (CUB's onesweep's order): a successor waits for this tile's
+  // prefix, not for its exchange.
+  RankedTile ranked = rankRadixTile(
+      sort, shift, bits, keys, values, valid, memory, [&](Value start, Value count) {
+        ifThen(inRadix, [&] {
+          // The next pass's status array, used by the pass before, starts
+          // clear.
+          if (pass + 1 < sort.passes())
+            clearStatus(sort, views, (pass + 1) % 2, tile);
+          Value before = lookBackDigit(sort, views, pass % 2, tile, count);
+          // A key of digit d at rank r of the tile goes to base[d] + r.
+          Value base =
+              arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before), start);
+          memref::StoreOp::create(b, base, memory.bases, ValueRange{thread});
+        });
+      });
+  // The bases are visible after a barrier (the scatter's own are not
+  // promised to every thread).
   gpu::BarrierOp::create(b);
   storeSortedTile(sort, ranked.images, ranked.values, valid, dest.first, dest.second,
                   placeByBase(memory, shift, bits));
@@ -3159,7 +3167,7 @@ DeviceKernelBuilder::RankedTile
 DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                                    Value keys, Value values, Value valid,
                                    const RadixTileMemory &memory,
-                                   function_ref<void(Value)> whileStarting) {
+                                   function_ref<void(Value, Value)> beforeScatter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   int64_t radix = int64_t(1) << bits;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
@@ -3179,7 +3187,6 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
   // Thread d's start for thread d - 1; a barrier makes it visible.
   ifThen(inRadix, [&] {
     memref::StoreOp::create(b, tileStart, memory.tileStarts, ValueRange{thread});
-    whileStarting(start);
   });
   gpu::BarrierOp::create(b);
   // The next digit's start less its own (the last digit's: the valid
@@ -3193,6 +3200,7 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
       b, inRadix,
       arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
       i64(0));
+  beforeScatter(start, count);
   // The scatter moves items of 4 or 8 bytes: narrower ones as their bits
   // zero-extended to i32.
   auto scatter = [&](Value items) -> Value {

@@ -94,20 +94,25 @@
 // EXPAND-NOT: warp.block_scan
 // EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
 // EXPAND: gpu.barrier
-// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>
-// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xf64>, vector<8xi32>
-// The next pass's status cleared, then the look-back in 64-bit words past
-// 2^31 - 1 keys, else in 32-bit ones.
+// The next pass's status cleared, then the look-back (before the scatter)
+// in 64-bit words from 2^31 keys, else in 32-bit ones.
+// EXPAND-NOT: warp.block_scatter
 // EXPAND: arith.constant 2147483648 : index
 // EXPAND: llvm.store %{{.*}} : i64, !llvm.ptr<1>
 // EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
+// EXPAND-NOT: warp.block_scatter
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
 // EXPAND: scf.while
 // EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
 // EXPAND: nvvm.nanosleep
+// EXPAND-NOT: warp.block_scatter
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
 // EXPAND: scf.while
 // EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xf64>, vector<8xi32>
+// EXPAND-NOT: gpu.func
 // EXPAND: gpu.barrier
 // EXPAND-NOT: warp.block_radix_sort
 // EXPAND: gpu.func @radix_onesweep_1(

@@ -981,15 +981,15 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       ranking without exchanges, padding images of all ones after the
       valid keys; its exclusive digit prefix is the tile's keys of the
       smaller digits, and the next digit's prefix less a digit's its
-      count), scattered to striped rank order (`warp.block_scatter`,
-      items narrower than 4 bytes as 32 bits);
-      thread `d` publishes the tile's count of digit `d` and looks back
-      (decoupled look-back per digit: a status word per tile and digit,
-      32 bits below 2^31 keys, else 64) for that digit's keys in the
-      tiles before, and each key goes to its digit's start plus the
-      digit's keys in the tiles before plus its rank less the
-      tile's keys of the smaller digits. The tiles start in block order,
-      as CUB's onesweep relies on.
+      count); thread `d` publishes the tile's count of digit `d` and
+      looks back (decoupled look-back per digit: a status word per tile
+      and digit, 32 bits below 2^31 keys, else 64) for that digit's keys
+      in the tiles before; then the tile is scattered to striped rank
+      order (`warp.block_scatter`, items narrower than 4 bytes as 32
+      bits) and each key goes to its digit's start plus the digit's keys
+      in the tiles before plus its rank less the tile's keys of the
+      smaller digits. The tiles start in block order, as CUB's onesweep
+      relies on.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.
