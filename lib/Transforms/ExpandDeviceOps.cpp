@@ -374,8 +374,9 @@ private:
   Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid,
                         Arrangement arrangement = Arrangement::Blocked);
   /// Counts each of the thread's `keys` (in `arrangement`) of the tile's
-  /// first `valid` by its digit (image bits [shift, shift + bits)) in
-  /// `counts` (workgroup i32 counters, a workgroup atomic each).
+  /// first `valid` (every key where null) by its digit (image bits
+  /// [shift, shift + bits)) in `counts` (workgroup i32 counters, a
+  /// workgroup atomic each, from counter `firstCounter`).
   void countRadixDigits(const RadixSortConfig &sort, Value keys, Value valid, Value counts,
                         unsigned shift, unsigned bits,
                         Arrangement arrangement = Arrangement::Blocked,
@@ -395,8 +396,8 @@ private:
                                  Value valid, unsigned begin, unsigned end);
   /// Stores the keys (from their `images`) and `values` (may be null) of
   /// a sorted tile, striped (thread t holds ranks t, t + B, ...), of the
-  /// ranks below `valid` at `placeOf(image, rank)` (an index) of
-  /// `destKeys` and `destValues`.
+  /// ranks below `valid` (every rank where null) at `placeOf(image, rank)`
+  /// (an index) of `destKeys` and `destValues`.
   void storeSortedTile(const RadixSortConfig &sort, Value images, Value values, Value valid,
                        Value destKeys, Value destValues,
                        function_ref<Value(Value, Value)> placeOf);
@@ -668,6 +669,26 @@ private:
   /// Runs `body` only where `cond` holds.
   void ifThen(Value cond, function_ref<void()> body) {
     buildIfThen(b, b.getLoc(), cond, body);
+  }
+  /// The same, or unconditionally where `cond` is null.
+  void ifInside(Value cond, function_ref<void()> body) {
+    if (cond)
+      ifThen(cond, body);
+    else
+      body();
+  }
+  /// `body(true)` where the tile of `tileItems` elements at `offset`
+  /// (index) lies wholly below n, else `body(false)`: the whole tiles'
+  /// code without per-item bounds checks.
+  void wholeOrPartialTile(Value offset, int64_t tileItems, function_ref<void(bool)> body) {
+    Value end = arith::AddIOp::create(b, offset, index(tileItems));
+    Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
+    auto which = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(which.thenBlock()->getTerminator());
+    body(true);
+    b.setInsertionPoint(which.elseBlock()->getTerminator());
+    body(false);
   }
   /// How a scan tile moves its items of `bytes` bytes: DeviceTiling's
   /// choice for the 4- and 8-byte items it exchanges, the policy's
@@ -2897,9 +2918,11 @@ void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
     Value keys = loadTile(operands[0], arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
                           offset, sort.itemsPerThread(), 1, std::nullopt, /*warpStriped=*/true);
     Value valid = validItems(offset, tileItems);
-    for (unsigned pass = 0; pass < sort.passes(); ++pass)
-      countRadixDigits(sort, keys, valid, counts, sort.shift(pass), sort.bits(pass),
-                       Arrangement::WarpStriped, pass * digits);
+    wholeOrPartialTile(offset, tileItems, [&](bool whole) {
+      for (unsigned pass = 0; pass < sort.passes(); ++pass)
+        countRadixDigits(sort, keys, whole ? Value() : valid, counts, sort.shift(pass),
+                         sort.bits(pass), Arrangement::WarpStriped, pass * digits);
+    });
     // The first pass's status of the tile starts clear.
     clearStatus(sort, views, 0, arith::DivUIOp::create(b, offset, index(tileItems)));
   }
@@ -2972,8 +2995,10 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // The bases are visible after a barrier (the scatter's own are not
   // promised to every thread).
   gpu::BarrierOp::create(b);
-  storeSortedTile(sort, ranked.images, ranked.values, valid, dest.first, dest.second,
-                  placeByBase(memory, shift, bits));
+  wholeOrPartialTile(offset, tileItems, [&](bool whole) {
+    storeSortedTile(sort, ranked.images, ranked.values, whole ? Value() : valid, dest.first,
+                    dest.second, placeByBase(memory, shift, bits));
+  });
 }
 
 Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value keys,
@@ -3001,8 +3026,8 @@ void DeviceKernelBuilder::countRadixDigits(const RadixSortConfig &sort, Value ke
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   BlockPositions positions(b, b.getLoc(), b.getInsertionBlock()->getParentOp(), items);
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = tileItemInside(positions, j, arrangement, valid);
-    ifThen(inside, [&] {
+    Value inside = valid ? tileItemInside(positions, j, arrangement, valid) : Value();
+    ifInside(inside, [&] {
       Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                     sort.isSigned, sort.descending);
       Value counter = radixDigit(image, shift, bits);
@@ -3042,10 +3067,12 @@ void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, Value ima
   int64_t items = cast<VectorType>(images.getType()).getNumElements();
   for (int64_t j = 0; j < items; ++j) {
     Value rank = arith::AddIOp::create(b, thread, index(j * DeviceTiling::kThreads));
-    Value inside = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::slt, arith::IndexCastOp::create(b, b.getI32Type(), rank),
-        valid);
-    ifThen(inside, [&] {
+    Value inside =
+        valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt,
+                                      arith::IndexCastOp::create(b, b.getI32Type(), rank), valid)
+                    .getResult()
+              : Value();
+    ifInside(inside, [&] {
       Value image = vector::ExtractOp::create(b, images, j);
       Value at = placeOf(image, rank);
       memref::StoreOp::create(b,
