@@ -16,9 +16,16 @@ segment or one a key) or in thread-block clusters, sizes near a tile's or
 a folding block's edge or anywhere in a few; checked against the
 definitions of test_device_ops (left folds, exact).
 
-WARP_SORT_PROGRAMS (default 40) sorts and WARP_SCAN_PROGRAMS (default
-60) reductions and scans a backend; a failure names its seed and the
-drawn program, which `sort_program(seed)` or `scan_program(seed)`
+Selections: select and partition by flags (none to all kept) or by a
+predicate (every comparison, NaNs among the floats), unique, run-length
+encoding and non-trivial runs over runs of mean length 1 to 300 (-0.0 and
+0.0 equal, every NaN a run of its own), every element type; checked bit
+for bit against numpy's boolean indexing and run boundaries.
+
+WARP_SORT_PROGRAMS (default 40) sorts, WARP_SCAN_PROGRAMS (default 60)
+reductions and scans and WARP_SELECT_PROGRAMS (default 40) selections a
+backend; a failure names its seed and the drawn program, which
+`sort_program(seed)`, `scan_program(seed)` or `select_program(seed)`
 rebuilds. A program whose PTX the simulator does not model (the segmented
 sort's kernel of 8-byte keys calls outlined block ops: `.func`) is skipped
 there, never passed.
@@ -36,6 +43,7 @@ from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, check, data, ex
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
 SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
+SELECT_PROGRAMS = int(os.environ.get("WARP_SELECT_PROGRAMS", "40"))
 
 KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
 VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
@@ -178,3 +186,101 @@ def test_random_scan(backend, seed):
         got = wd.scan(x, p["kind"], exclusive=p["exclusive"], keys=keys, backend=backend)
         check(got, scan_by_key(p["kind"], x, keys, p["exclusive"]), what)
     check(x, before, f"the input is left as it is: {what}")
+
+
+SELECT_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+SELECT_OPS = ["select", "partition", "select_if", "partition_if", "unique", "run_length_encode",
+              "non_trivial_runs"]
+COMPARISONS = {"lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal,
+               "eq": np.equal, "ne": np.not_equal}
+
+
+def select_program(seed):
+    """The selection drawn for `seed`: a dict of its choices."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(SELECT_TYPES[rng.integers(len(SELECT_TYPES))])
+    tile = 256 * 16  # every selection's tile holds at least 16 items a thread
+    n = int(rng.choice([0, 1, int(rng.integers(2, 65)), tile - 1, tile, tile + 1,
+                        int(rng.integers(1, 3 * tile + 2))]))
+    return {"seed": seed, "op": str(rng.choice(SELECT_OPS)), "dtype": dtype, "n": n,
+            "kept": float(rng.choice([0.0, 0.03, 0.5, 0.97, 1.0])),
+            "runs": int(rng.choice([1, 2, 5, 300])), "nan": bool(rng.random() < 0.3),
+            "comparison": str(rng.choice(list(COMPARISONS)))}
+
+
+def select_data(p, rng):
+    """x of runs of mean length p["runs"] over a few values (-0.0 and 0.0
+    among the floats, NaNs where p["nan"]), and flags keeping p["kept"]."""
+    n, dtype = p["n"], p["dtype"]
+    lengths = rng.integers(1, 2 * p["runs"] + 1, n + 1)
+    values = rng.integers(-3, 4, n + 1).astype(dtype)
+    x = np.repeat(values, lengths)[:n].astype(dtype)
+    if dtype.kind == "f" and n:
+        x[rng.random(n) < 0.1] = dtype.type(-0.0)
+        if p["nan"]:
+            x[rng.random(n) < 0.05] = np.nan
+    flags = (rng.random(n) < p["kept"]).astype(np.int8)
+    return x, flags
+
+
+def runs_of(x):
+    """The starts of the runs of equal elements (numpy's ==: -0.0 equals
+    0.0, a NaN equals nothing) and their lengths."""
+    with np.errstate(invalid="ignore"):
+        heads = np.concatenate([[True], x[1:] != x[:-1]])[:len(x)]
+    starts = np.flatnonzero(heads)
+    return starts, np.diff(np.append(starts, len(x)))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", range(SELECT_PROGRAMS))
+def test_random_selection(backend, seed):
+    p = select_program(seed)
+    rng = np.random.default_rng(3000 + seed)
+    x, flags = select_data(p, rng)
+    before = x.copy()
+    bits = np.dtype(f"u{p['dtype'].itemsize}")
+    what = f"{p}"
+
+    def same(got, want, name):  # bit for bit (NaNs, -0.0)
+        got, want = np.asarray(got), np.asarray(want)
+        if got.dtype.kind == "f":
+            got, want = got.view(bits), want.astype(p["dtype"]).view(bits)
+        np.testing.assert_array_equal(got, want, err_msg=f"{name} of {what}")
+
+    op = p["op"]
+    if op in ("select", "partition", "select_if", "partition_if"):
+        if op.endswith("_if"):
+            scalar = 0.5 if p["dtype"].kind == "f" else 0
+            with np.errstate(invalid="ignore"):
+                keep = COMPARISONS[p["comparison"]](x, p["dtype"].type(scalar))
+            run = wd.select if op == "select_if" else wd.partition
+            out, count = run(x, pred=(p["comparison"], scalar), backend=backend)
+        else:
+            keep = flags != 0
+            run = wd.select if op == "select" else wd.partition
+            out, count = run(x, flags, backend=backend)
+        kept = int(keep.sum())
+        assert int(np.asarray(count)[0]) == kept, what
+        same(np.asarray(out)[:kept], x[keep], "kept")
+        if op.startswith("partition"):
+            same(np.asarray(out)[kept:p["n"]], x[~keep][::-1], "rejected, reversed")
+    else:
+        starts, lengths = runs_of(x)
+        if op == "unique":
+            out, count = wd.unique(x, backend=backend)
+            assert int(np.asarray(count)[0]) == len(starts), what
+            same(np.asarray(out)[:len(starts)], x[starts], "unique")
+        elif op == "run_length_encode":
+            unique, counts, num = wd.run_length_encode(x, backend=backend)
+            assert int(np.asarray(num)[0]) == len(starts), what
+            same(np.asarray(unique)[:len(starts)], x[starts], "unique")
+            np.testing.assert_array_equal(np.asarray(counts)[:len(starts)], lengths, what)
+        else:
+            long = lengths >= 2
+            offsets, run_lengths, num = wd.non_trivial_runs(x, backend=backend)
+            assert int(np.asarray(num)[0]) == int(long.sum()), what
+            np.testing.assert_array_equal(np.asarray(offsets)[:long.sum()], starts[long], what)
+            np.testing.assert_array_equal(np.asarray(run_lengths)[:long.sum()], lengths[long],
+                                          what)
+    same(x, before, "the input, left as it is")

@@ -40,7 +40,8 @@ python3 -c "import sys; print('\n'.join(p for p in sys.path if p.endswith(('site
 "$venv/bin/python" -m pip install -q --no-index --no-deps "$here"/dist/warp_mlir-*.whl 2>&1 | tee "$out/wheel-install.log"
 if want pytest; then
   # The generative device tests draw more programs on the GPU than in CI.
-  export WARP_SORT_PROGRAMS=${WARP_SORT_PROGRAMS:-300} WARP_SCAN_PROGRAMS=${WARP_SCAN_PROGRAMS:-300}
+  export WARP_SORT_PROGRAMS=${WARP_SORT_PROGRAMS:-300} WARP_SCAN_PROGRAMS=${WARP_SCAN_PROGRAMS:-300} \
+    WARP_SELECT_PROGRAMS=${WARP_SELECT_PROGRAMS:-300}
   # In parallel where pytest-xdist is installed (the GPU is shared by the workers).
   jobs=()
   "$venv/bin/python" -c "import xdist" 2>/dev/null && jobs=(-n "${WARP_PYTEST_JOBS:-12}" --dist loadgroup)
