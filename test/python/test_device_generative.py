@@ -22,10 +22,16 @@ encoding and non-trivial runs over runs of mean length 1 to 300 (-0.0 and
 0.0 equal, every NaN a run of its own), every element type; checked bit
 for bit against numpy's boolean indexing and run boundaries.
 
+Histograms: bin numbers (every integer sample type, 1 to 5000 bins, in
+workgroup memory or straight into the output, skewed or not), even
+levels (integer and float samples, NaNs) and uneven ones, i32 or i64
+counters; checked against test_device_ops' bin definitions (CUB's).
+
 WARP_SORT_PROGRAMS (default 40) sorts, WARP_SCAN_PROGRAMS (default 60)
-reductions and scans and WARP_SELECT_PROGRAMS (default 40) selections a
-backend; a failure names its seed and the drawn program, which
-`sort_program(seed)`, `scan_program(seed)` or `select_program(seed)`
+reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections and
+WARP_HISTOGRAM_PROGRAMS (default 30) histograms a backend; a failure
+names its seed and the drawn program, which `sort_program(seed)`,
+`scan_program(seed)`, `select_program(seed)` or `histogram_program(seed)`
 rebuilds. A program whose PTX the simulator does not model (the segmented
 sort's kernel of 8-byte keys calls outlined block ops: `.func`) is skipped
 there, never passed.
@@ -37,13 +43,14 @@ import pytest
 
 import warp_mlir.device as wd
 from conftest import BACKENDS
-from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, check, data, exclusive,
-                             inclusive, key_patterns, reduction, scan_by_key, sort_keys_for,
-                             sort_order, sort_tile)
+from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, _counts, _even_bins,
+                             _range_bins, check, data, exclusive, inclusive, key_patterns,
+                             reduction, scan_by_key, sort_keys_for, sort_order, sort_tile)
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
 SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
 SELECT_PROGRAMS = int(os.environ.get("WARP_SELECT_PROGRAMS", "40"))
+HISTOGRAM_PROGRAMS = int(os.environ.get("WARP_HISTOGRAM_PROGRAMS", "30"))
 
 KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
 VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
@@ -284,3 +291,64 @@ def test_random_selection(backend, seed):
             np.testing.assert_array_equal(np.asarray(run_lengths)[:long.sum()], lengths[long],
                                           what)
     same(x, before, "the input, left as it is")
+
+
+HISTOGRAM_SAMPLES = ["uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+LEVEL_SAMPLES = ["int8", "int16", "int32", "int64", "float16", "float32", "float64"]
+
+
+def histogram_program(seed):
+    """The histogram drawn for `seed`: a dict of its choices."""
+    rng = np.random.default_rng(seed)
+    form = str(rng.choice(["bins", "even", "range"]))
+    samples = HISTOGRAM_SAMPLES if form == "bins" else LEVEL_SAMPLES
+    tile = 4096
+    n = int(rng.choice([0, 1, int(rng.integers(2, 65)), tile - 1, tile, tile + 1,
+                        int(rng.integers(1, 3 * tile + 2))]))
+    return {"seed": seed, "form": form, "sample": str(rng.choice(samples)), "n": n,
+            "bins": int(rng.choice([1, 2, 7, 256, 257, 1000, 5000])),
+            "counter": str(rng.choice(["int32", "int64"])), "skew": bool(rng.random() < 0.3)}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", range(HISTOGRAM_PROGRAMS))
+def test_random_histogram(backend, seed):
+    p = histogram_program(seed)
+    rng = np.random.default_rng(4000 + seed)
+    n, sample, bins = p["n"], np.dtype(p["sample"]), p["bins"]
+    what = f"{p}"
+    out = np.full(bins, 99, p["counter"])  # old counts are overwritten
+    if p["form"] == "bins":
+        # Bin numbers below and past `bins` (negative ones read unsigned).
+        top = min(int(np.iinfo(sample).max), 2 * bins)
+        low = 0 if sample.kind == "u" else -3
+        x = rng.integers(low, top, n, endpoint=True).astype(sample)
+        if p["skew"] and n:
+            x[rng.random(n) < 0.8] = sample.type(min(bins - 1, top))
+        got = wd.histogram(x, bins, out=out, backend=backend)
+        unsigned = x.view(np.dtype(f"u{sample.itemsize}")).astype(np.uint64)
+        want = np.bincount(unsigned[unsigned < bins].astype(np.int64), minlength=bins)
+    elif p["form"] == "even":
+        integer = sample.kind == "i"
+        info = np.iinfo(sample) if integer else None
+        lower = int(rng.integers(-50, 10)) if integer else float(rng.uniform(-3, 1))
+        upper = lower + (int(rng.integers(1, 100)) if integer else float(rng.uniform(0.5, 4)))
+        if integer:
+            lower, upper = max(lower, int(info.min)), min(upper, int(info.max))
+            x = rng.integers(max(lower - 10, int(info.min)), min(upper + 10, int(info.max)),
+                             n).astype(sample)
+        else:
+            x = rng.uniform(lower - 1, upper + 1, n).astype(sample)
+            if n:
+                x[rng.random(n) < 0.05] = np.nan
+        got = wd.histogram_even(x, bins, lower, upper, out=out, backend=backend)
+        want = _counts(_even_bins(x, bins, lower, upper), bins)
+    else:
+        levels = np.sort(rng.choice(np.arange(-60, 60), min(bins, 100) + 1,
+                                    replace=False)).astype(sample)
+        bins = len(levels) - 1
+        out = np.full(bins, 99, p["counter"])
+        x = rng.integers(-70, 70, n).astype(sample)
+        got = wd.histogram_range(x, levels, out=out, backend=backend)
+        want = _counts(_range_bins(x, levels), bins)
+    np.testing.assert_array_equal(np.asarray(got), want.astype(p["counter"]), err_msg=what)
