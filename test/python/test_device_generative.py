@@ -27,12 +27,16 @@ workgroup memory or straight into the output, skewed or not), even
 levels (integer and float samples, NaNs) and uneven ones, i32 or i64
 counters; checked against test_device_ops' bin definitions (CUB's).
 
+Segmented reductions: every kind and element type as the reductions', S +
+1 offsets or (begin, end) pairs of i32 or i64 (empty, one-element and
+long segments, gaps), with `init` or the identity.
+
 WARP_SORT_PROGRAMS (default 40) sorts, WARP_SCAN_PROGRAMS (default 60)
-reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections and
-WARP_HISTOGRAM_PROGRAMS (default 30) histograms a backend; a failure
-names its seed and the drawn program, which `sort_program(seed)`,
-`scan_program(seed)`, `select_program(seed)` or `histogram_program(seed)`
-rebuilds. A program whose PTX the simulator does not model (the segmented
+reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections,
+WARP_HISTOGRAM_PROGRAMS (default 30) histograms and
+WARP_SEGMENTED_PROGRAMS (default 30) segmented reductions a backend; a
+failure names its seed and the drawn program, which the family's
+`*_program(seed)` rebuilds. A program whose PTX the simulator does not model (the segmented
 sort's kernel of 8-byte keys calls outlined block ops: `.func`) is skipped
 there, never passed.
 """
@@ -44,13 +48,15 @@ import pytest
 import warp_mlir.device as wd
 from conftest import BACKENDS
 from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, _counts, _even_bins,
-                             _range_bins, check, data, exclusive, inclusive, key_patterns,
+                             _range_bins, check, data, exclusive, identity, inclusive,
+                             key_patterns,
                              reduction, scan_by_key, sort_keys_for, sort_order, sort_tile)
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
 SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
 SELECT_PROGRAMS = int(os.environ.get("WARP_SELECT_PROGRAMS", "40"))
 HISTOGRAM_PROGRAMS = int(os.environ.get("WARP_HISTOGRAM_PROGRAMS", "30"))
+SEGMENTED_PROGRAMS = int(os.environ.get("WARP_SEGMENTED_PROGRAMS", "30"))
 
 KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
 VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
@@ -352,3 +358,45 @@ def test_random_histogram(backend, seed):
         got = wd.histogram_range(x, levels, out=out, backend=backend)
         want = _counts(_range_bins(x, levels), bins)
     np.testing.assert_array_equal(np.asarray(got), want.astype(p["counter"]), err_msg=what)
+
+
+def segmented_program(seed):
+    """The segmented reduction drawn for `seed`: a dict of its choices."""
+    rng = np.random.default_rng(seed)
+    dtype = np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))])
+    kinds = INT_KINDS if dtype.kind == "i" else F16_KINDS if dtype.itemsize == 2 else FLOAT_KINDS
+    return {"seed": seed, "dtype": dtype, "kind": str(rng.choice(kinds)),
+            "n": int(rng.choice([0, 1, int(rng.integers(2, 300)), int(rng.integers(300, 5000))])),
+            "offsets": str(rng.choice(["int32", "int64"])), "pair": bool(rng.random() < 0.4),
+            "init": bool(rng.random() < 0.4)}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("seed", range(SEGMENTED_PROGRAMS))
+def test_random_segmented_reduce(backend, seed):
+    """Segments of random (begin, end) pairs or S + 1 offsets: empty ones
+    (end <= begin), one-element and long ones, gaps between them; `init`
+    or the kind's identity. Checked against the left fold of each
+    segment from init (data() keeps every kind's fold exact in any
+    order)."""
+    p = segmented_program(seed)
+    rng = np.random.default_rng(5000 + seed)
+    x = data(p["kind"], p["dtype"], p["n"], rng)
+    begins, ends = segments(rng, p["n"])
+    init = None
+    if p["init"]:
+        init = x[0] if p["n"] else data(p["kind"], p["dtype"], 1, rng)[0]
+    start = identity(p["kind"], p["dtype"]) if init is None else p["dtype"].type(init)
+    want = np.array([reduction(p["kind"], np.concatenate([[start], x[b:e]]).astype(p["dtype"]))
+                     if e > b else start for b, e in zip(begins, ends)], p["dtype"])
+    if p["pair"]:
+        offsets = (begins.astype(p["offsets"]), ends.astype(p["offsets"]))
+    else:
+        # S + 1 offsets: consecutive segments without gaps or empty ones.
+        cuts = np.unique(np.concatenate([[0], begins.clip(0, p["n"]), [p["n"]]]))
+        offsets = cuts.astype(p["offsets"])
+        want = np.array([reduction(p["kind"], np.concatenate([[start], x[b:e]])
+                                   .astype(p["dtype"])) if e > b else start
+                         for b, e in zip(cuts[:-1], cuts[1:])], p["dtype"])
+    got = wd.segmented_reduce(x, offsets, p["kind"], init=init, backend=backend)
+    check(np.asarray(got), want, f"{p}")

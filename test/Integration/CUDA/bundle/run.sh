@@ -41,7 +41,8 @@ python3 -c "import sys; print('\n'.join(p for p in sys.path if p.endswith(('site
 if want pytest; then
   # The generative device tests draw more programs on the GPU than in CI.
   export WARP_SORT_PROGRAMS=${WARP_SORT_PROGRAMS:-300} WARP_SCAN_PROGRAMS=${WARP_SCAN_PROGRAMS:-300} \
-    WARP_SELECT_PROGRAMS=${WARP_SELECT_PROGRAMS:-300} WARP_HISTOGRAM_PROGRAMS=${WARP_HISTOGRAM_PROGRAMS:-300}
+    WARP_SELECT_PROGRAMS=${WARP_SELECT_PROGRAMS:-300} WARP_HISTOGRAM_PROGRAMS=${WARP_HISTOGRAM_PROGRAMS:-300} \
+    WARP_SEGMENTED_PROGRAMS=${WARP_SEGMENTED_PROGRAMS:-300}
   # In parallel where pytest-xdist is installed (the GPU is shared by the workers).
   jobs=()
   "$venv/bin/python" -c "import xdist" 2>/dev/null && jobs=(-n "${WARP_PYTEST_JOBS:-12}" --dist loadgroup)
