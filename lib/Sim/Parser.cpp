@@ -12,6 +12,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <map>
 #include <set>
 #include <unordered_map>
 
@@ -464,9 +466,254 @@ private:
   std::vector<std::pair<int, std::string>> pendingLabels; // inst, name
 };
 
+/// A device function (`.func`): its parameters' and return values' names
+/// and its body's statements (without the outer braces).
+struct DeviceFunction {
+  std::vector<std::string> params, returns;
+  std::vector<Stmt> body;
+  /// Its `.shared` variables, one instance for all calls (moved to module
+  /// scope): name -> module-scope name.
+  std::map<std::string, std::string> statics;
+};
+
+/// The names of a `.func` header's parameter list `list` (the text between
+/// its parentheses): the last word of each, without an array's `[N]`.
+std::vector<std::string> paramNames(const std::string &list) {
+  std::vector<std::string> names;
+  for (const std::string &p : splitTop(list, ',')) {
+    std::vector<std::string> w = words(p);
+    if (w.empty())
+      continue;
+    std::string name = w.back();
+    names.push_back(name.substr(0, name.find('[')));
+  }
+  return names;
+}
+
+/// `text` with each identifier token that `rename` maps replaced (tokens:
+/// runs of letters, digits, `_`, `$` and `%`).
+std::string renameTokens(const std::string &text,
+                         const std::function<std::string(const std::string &)> &rename) {
+  std::string out, token;
+  auto flush = [&] {
+    out += token.empty() ? token : rename(token);
+    token.clear();
+  };
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%') {
+      token += c;
+    } else {
+      flush();
+      out += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+/// Replaces every `call` of a `.func` in `stmts` by the function's body
+/// (calls in it too), so that the interpreter sees entries only: the
+/// body's registers and labels renamed apart per call, its parameters and
+/// return values by the call's arguments, `ret` a branch past it; the
+/// `.param` variables that carry them (declared in the caller's body) and
+/// their `ld.param`/`st.param` become `.local` (per thread, as a call's
+/// parameter space is); a function's `.shared` variables move to module
+/// scope, one instance for all its calls. Returns false with `error` and
+/// `line` set on a call it cannot expand.
+bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &line) {
+  std::map<std::string, DeviceFunction> functions;
+  std::vector<Stmt> rest, hoisted;
+  for (size_t i = 0; i < stmts.size(); ++i) {
+    const Stmt &s = stmts[i];
+    bool isFunc = (s.kind == Stmt::Header || s.kind == Stmt::Text) &&
+                  words(s.text.substr(0, s.text.find('('))).size() &&
+                  s.text.find(".func") != std::string::npos &&
+                  s.text.find(".entry") == std::string::npos;
+    if (!isFunc) {
+      rest.push_back(s);
+      continue;
+    }
+    if (s.kind == Stmt::Text)
+      continue; // a prototype
+    // .func [(returns)] NAME(params)
+    std::string text = s.text.substr(s.text.find(".func") + 5);
+    DeviceFunction f;
+    size_t at = text.find_first_not_of(" \t\n");
+    if (at != std::string::npos && text[at] == '(') {
+      size_t close = text.find(')', at);
+      f.returns = paramNames(text.substr(at + 1, close - at - 1));
+      text = text.substr(close + 1);
+    }
+    size_t open = text.find('('), close = text.rfind(')');
+    std::vector<std::string> head = words(text.substr(0, open));
+    if (head.empty() || open == std::string::npos || close == std::string::npos) {
+      error = "cannot read the device function header '" + s.text + "'";
+      line = s.line;
+      return false;
+    }
+    f.params = paramNames(text.substr(open + 1, close - open - 1));
+    // The body: from the '{' after the header to its '}'.
+    size_t j = i + 1;
+    int depth = 0;
+    for (; j < stmts.size(); ++j) {
+      if (stmts[j].kind == Stmt::Open)
+        ++depth;
+      else if (stmts[j].kind == Stmt::Close && --depth == 0)
+        break;
+      if (stmts[j].kind == Stmt::Open && depth == 1)
+        continue;
+      std::vector<std::string> d =
+          stmts[j].kind == Stmt::Text ? words(stmts[j].text) : std::vector<std::string>{};
+      if (!d.empty() && d[0] == ".shared") {
+        std::string var = d.back().substr(0, d.back().find('['));
+        std::string global = head.back() + "__" + var;
+        f.statics[var] = global;
+        Stmt moved = stmts[j];
+        moved.text = renameTokens(moved.text, [&](const std::string &token) {
+          return token == var ? global : token;
+        });
+        hoisted.push_back(moved);
+        continue;
+      }
+      f.body.push_back(stmts[j]);
+    }
+    functions[head.back()] = std::move(f);
+    i = j;
+  }
+  if (functions.empty())
+    return true;
+  int calls = 0;
+  // Expands the calls in `in` into `out`, `level` calls deep.
+  std::function<bool(const std::vector<Stmt> &, std::vector<Stmt> &, int)> expand =
+      [&](const std::vector<Stmt> &in, std::vector<Stmt> &out, int level) {
+        for (const Stmt &s : in) {
+          std::vector<std::string> w =
+              s.kind == Stmt::Text ? words(s.text) : std::vector<std::string>{};
+          if (w.empty() || w[0].rfind("call", 0) != 0) {
+            out.push_back(s);
+            continue;
+          }
+          // call[.uni] [(returns),] NAME[, (arguments)]
+          std::vector<std::string> parts = splitTop(s.text.substr(w[0].size()), ',');
+          std::vector<std::string> returns, arguments;
+          size_t k = 0;
+          auto list = [](std::string t) {
+            t = trim(t);
+            return paramNames(t.size() >= 2 ? t.substr(1, t.size() - 2) : "");
+          };
+          if (k < parts.size() && trim(parts[k]).rfind("(", 0) == 0)
+            returns = list(parts[k++]);
+          std::string name = k < parts.size() ? trim(parts[k++]) : "";
+          if (k < parts.size())
+            arguments = list(parts[k]);
+          auto it = functions.find(name);
+          if (it == functions.end() || level > 16 ||
+              it->second.params.size() != arguments.size() ||
+              it->second.returns.size() != returns.size()) {
+            error = it == functions.end() ? "call of an unknown function '" + name + "'"
+                                          : "cannot expand the call '" + s.text + "'";
+            line = s.line;
+            return false;
+          }
+          const DeviceFunction &f = it->second;
+          std::string tag = "__inl" + std::to_string(calls++) + "_";
+          // The callee's registers: the names its .reg declarations make.
+          std::set<std::string> registers;
+          for (const Stmt &b : f.body) {
+            std::vector<std::string> d = b.kind == Stmt::Text ? words(b.text)
+                                                              : std::vector<std::string>{};
+            if (d.empty() || d[0] != ".reg")
+              continue;
+            for (size_t r = 1; r < d.size(); ++r)
+              if (d[r][0] == '%')
+                for (const std::string &n : splitTop(d[r], ',')) {
+                  std::string name = trim(n);
+                  if (name.size() > 1)
+                    registers.insert(name.substr(1, name.find('<') - 1));
+                }
+          }
+          std::map<std::string, std::string> bound(f.statics);
+          for (size_t a = 0; a < arguments.size(); ++a)
+            bound[f.params[a]] = arguments[a];
+          for (size_t r = 0; r < returns.size(); ++r)
+            bound[f.returns[r]] = returns[r];
+          auto rename = [&](const std::string &token) -> std::string {
+            if (auto b = bound.find(token); b != bound.end())
+              return b->second;
+            if (token[0] == '$')
+              return "$" + tag + token.substr(1);
+            if (token[0] == '%') {
+              std::string base = token.substr(1);
+              size_t digits = base.find_last_not_of("0123456789");
+              std::string prefix = base.substr(0, digits + 1);
+              if (registers.count(base) || registers.count(prefix))
+                return "%" + tag + base;
+            }
+            return token;
+          };
+          std::vector<Stmt> body;
+          for (const Stmt &b : f.body) {
+            Stmt renamed = b;
+            renamed.line = s.line;
+            std::vector<std::string> bw =
+                b.kind == Stmt::Text ? words(b.text) : std::vector<std::string>{};
+            if (!bw.empty() && (bw[0] == "ret" || bw[0] == "ret.uni"))
+              renamed.text = "bra.uni $" + tag + "return";
+            else if (b.kind == Stmt::Text || b.kind == Stmt::Label)
+              renamed.text = renameTokens(b.text, rename);
+            body.push_back(renamed);
+          }
+          out.push_back({Stmt::Open, "", s.line});
+          if (!expand(body, out, level + 1))
+            return false;
+          out.push_back({Stmt::Label, "$" + tag + "return", s.line});
+          out.push_back({Stmt::Close, "", s.line});
+        }
+        return true;
+      };
+  // The functions' shared variables first, at module scope.
+  std::vector<Stmt> expanded(hoisted);
+  if (!expand(rest, expanded, 0))
+    return false;
+  // The .param variables declared in bodies (the calls' arguments and
+  // return values) live in local memory.
+  std::set<std::string> callParams;
+  int depth = 0;
+  for (Stmt &s : expanded) {
+    if (s.kind == Stmt::Open)
+      ++depth;
+    else if (s.kind == Stmt::Close)
+      --depth;
+    if (s.kind != Stmt::Text || depth == 0)
+      continue;
+    std::vector<std::string> w = words(s.text);
+    if (!w.empty() && w[0] == ".param") {
+      std::string name = w.back();
+      callParams.insert(name.substr(0, name.find('[')));
+      s.text = ".local" + s.text.substr(s.text.find(".param") + 6);
+      continue;
+    }
+    if (w.empty() || !(w[0].rfind("ld.param", 0) == 0 || w[0].rfind("st.param", 0) == 0))
+      continue;
+    size_t open = s.text.find('['), close = s.text.find_first_of("+]", open);
+    if (open == std::string::npos || close == std::string::npos)
+      continue;
+    if (callParams.count(trim(s.text.substr(open + 1, close - open - 1))))
+      s.text.replace(s.text.find(".param"), 6, ".local");
+  }
+  stmts = std::move(expanded);
+  return true;
+}
+
 std::unique_ptr<Module> Parser::run(const std::string &text) {
   module = std::make_unique<Module>();
   std::vector<Stmt> stmts = splitStatements(text);
+  {
+    std::string error;
+    int line = 1;
+    if (!inlineDeviceFunctions(stmts, error, line))
+      return fail(line, error), nullptr;
+  }
   for (const Stmt &s : stmts) {
     switch (s.kind) {
     case Stmt::Header:

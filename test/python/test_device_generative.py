@@ -36,8 +36,7 @@ reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections,
 WARP_HISTOGRAM_PROGRAMS (default 30) histograms and
 WARP_SEGMENTED_PROGRAMS (default 30) segmented reductions a backend; a
 failure names its seed and the drawn program, which the family's
-`*_program(seed)` rebuilds. A program whose PTX the simulator does not model (the segmented
-sort's kernel of 8-byte keys calls outlined block ops: `.func`) is skipped
+`*_program(seed)` rebuilds. A program whose PTX the simulator does not model is skipped
 there, never passed.
 """
 import os
