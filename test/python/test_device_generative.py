@@ -1,13 +1,14 @@
 """Random device-wide ops drawn from the cross product of what each takes
 (test/Generative's principle, for `warp_mlir.device`).
 
-Sorts: every key type, values of any type or none, the whole image or a random bit
-range, ascending or descending, double-buffered or not, segmented or not
-(empty, one-key and multi-tile segments, gaps between them), and a size
-near a tile's edge or anywhere in a few tiles, with keys of few values,
-the whole range or special values. Each program is checked against the
-op's definition (sort_order: numpy's stable argsort of the keys' images),
-values being the input positions so that stability shows.
+Sorts: every key type, values of any type or none, the whole image or a
+random bit range, ascending or descending, double-buffered or not,
+segmented or not (empty, one-key and multi-tile segments, gaps between
+them), and a size near a tile's edge or anywhere in a few tiles, with keys
+of few values, the whole range or special values. Each program is checked
+against the op's definition (test_device_segmented_radix_sort's model:
+numpy's stable argsort of each segment's key images; a whole sort is one
+segment), values being the input positions so that stability shows.
 
 Reductions and scans: every kind and element type the ops take (floats of
 16 bits with the kinds whose folds stay exact in any order), inclusive or
@@ -48,8 +49,8 @@ import warp_mlir.device as wd
 from conftest import BACKENDS
 from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, _counts, _even_bins,
                              _range_bins, check, data, exclusive, identity, inclusive,
-                             key_patterns,
-                             reduction, scan_by_key, sort_keys_for, sort_order, sort_tile)
+                             key_patterns, reduction, scan_by_key, sort_keys_for, sort_tile)
+from test_device_segmented_radix_sort import model
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
 SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
@@ -100,21 +101,6 @@ def segments(rng, n):
     return np.array(begins, np.int64), np.array(ends, np.int64)
 
 
-def reference(p, keys, values, begins, ends):
-    """The sorted keys and values of program `p` (outside every segment of a
-    segmented sort, the outputs' own elements `keys` and `values`)."""
-    want_keys, want_values = keys.copy(), None if values is None else values.copy()
-    spans = [(0, len(keys))] if begins is None else zip(begins, ends)
-    for b, e in spans:
-        if e <= b:
-            continue
-        order = b + sort_order(keys[b:e], p["descending"], p["begin"], p["end"])
-        want_keys[b:e] = keys[order]
-        if values is not None:
-            want_values[b:e] = values[order]
-    return want_keys, want_values
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(PROGRAMS))
 def test_random_sort(backend, seed):
@@ -128,7 +114,12 @@ def test_random_sort(backend, seed):
     begins = ends = None
     if p["segmented"]:
         begins, ends = segments(rng, p["n"])
-    want_keys, want_values = reference(p, keys, values, begins, ends)
+    # A sort of the whole is one segment; outside the segments the outputs
+    # keep their own elements (copies of the inputs, below).
+    spans = (begins, ends) if p["segmented"] else (np.array([0]), np.array([p["n"]]))
+    want_keys, want_values = model(keys, *spans, keys.copy(), values,
+                                   None if values is None else values.copy(),
+                                   p["descending"], (p["begin"], p["end"]))
     # Outputs start as copies of the inputs (the segmented sort leaves the
     # keys outside its segments as they are).
     out = keys.copy()
