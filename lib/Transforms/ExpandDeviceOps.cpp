@@ -547,8 +547,9 @@ private:
   struct RankedTile {
     Value images, values, start, count;
   };
-  /// The keys and values (null for keys only) of the tile at element
-  /// `offset` (index) of `source`'s, blocked or warp-striped.
+  /// The keys and values of the tile at element `offset` (index) of
+  /// `source`'s (values null where `source` has none: keys only),
+  /// blocked or warp-striped.
   std::pair<Value, Value> loadRadixTile(const RadixSortConfig &sort,
                                         std::pair<Value, Value> source, Value offset,
                                         bool warpStriped) {
@@ -557,7 +558,7 @@ private:
                       sort.itemsPerThread(), 1, std::nullopt, warpStriped);
     };
     return {load(source.first, sort.key),
-            sort.value ? load(source.second, sort.value) : Value()};
+            source.second ? load(source.second, sort.value) : Value()};
   }
   /// storeSortedTile's place of a key (its image) at `rank` of the tile:
   /// its digit's base (memory.bases, by the digit of image bits [shift,
@@ -677,13 +678,16 @@ private:
     else
       body();
   }
+  /// Whether the `items` elements from `offset` (index) all lie below n.
+  Value isWholeTile(Value offset, int64_t items) {
+    Value end = arith::AddIOp::create(b, offset, index(items));
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
+  }
   /// `body(true)` where the tile of `tileItems` elements at `offset`
   /// (index) lies wholly below n, else `body(false)`: the whole tiles'
   /// code without per-item bounds checks.
   void wholeOrPartialTile(Value offset, int64_t tileItems, function_ref<void(bool)> body) {
-    Value end = arith::AddIOp::create(b, offset, index(tileItems));
-    Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
-    auto which = scf::IfOp::create(b, whole, /*withElseRegion=*/true);
+    auto which = scf::IfOp::create(b, isWholeTile(offset, tileItems), /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(which.thenBlock()->getTerminator());
     body(true);
@@ -776,9 +780,7 @@ private:
       }
       return folded;
     };
-    Value end = arith::AddIOp::create(b, offset, index(piece * pieces));
-    Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
-    return ifElse(whole, type, [&] { return loads(false); },
+    return ifElse(isWholeTile(offset, piece * pieces), type, [&] { return loads(false); },
                   [&] { return loads(true); });
   }
   /// min(max(n - offset, 0), chunk) as an i32 (`valid` of a partial tile).
@@ -2915,8 +2917,8 @@ void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
     Value offset = loop.getInductionVar();
     // Warp-striped: coalesced without an exchange (the counts do not
     // depend on the order).
-    Value keys = loadTile(operands[0], arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                          offset, sort.itemsPerThread(), 1, std::nullopt, /*warpStriped=*/true);
+    Value keys =
+        loadRadixTile(sort, {operands[0], Value()}, offset, /*warpStriped=*/true).first;
     Value valid = validItems(offset, tileItems);
     wholeOrPartialTile(offset, tileItems, [&](bool whole) {
       for (unsigned pass = 0; pass < sort.passes(); ++pass)
@@ -3183,8 +3185,7 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
     Value offset = loop.getInductionVar();
     // Warp-striped: coalesced without an exchange (the counts do not
     // depend on the order).
-    Value keys = loadTile(source, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)), offset,
-                          sort.itemsPerThread(), 1, std::nullopt, /*warpStriped=*/true);
+    Value keys = loadRadixTile(sort, {source, Value()}, offset, /*warpStriped=*/true).first;
     countRadixDigits(sort, keys, validItems(offset, tileItems), counts, shift, bits,
                      Arrangement::WarpStriped);
   });
