@@ -159,12 +159,17 @@ std::string trim(const std::string &s) {
   return s.substr(b, e - b + 1);
 }
 
+/// Whether `c` may be part of an identifier (a register's `%`, a label's
+/// `$` included).
+bool isIdentifierChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
+}
+
 bool isIdentifier(const std::string &s) {
   if (s.empty())
     return false;
   for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-          c == '$' || c == '%'))
+    if (!isIdentifierChar(c))
       return false;
   return !std::isdigit(static_cast<unsigned char>(s[0]));
 }
@@ -491,7 +496,7 @@ std::vector<std::string> paramNames(const std::string &list) {
 }
 
 /// `text` with each identifier token that `rename` maps replaced (tokens:
-/// runs of letters, digits, `_`, `$` and `%`).
+/// runs of isIdentifierChar).
 std::string renameTokens(const std::string &text,
                          const std::function<std::string(const std::string &)> &rename) {
   std::string out, token;
@@ -500,7 +505,7 @@ std::string renameTokens(const std::string &text,
     token.clear();
   };
   for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%') {
+    if (isIdentifierChar(c)) {
       token += c;
     } else {
       flush();
@@ -526,7 +531,6 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
   for (size_t i = 0; i < stmts.size(); ++i) {
     const Stmt &s = stmts[i];
     bool isFunc = (s.kind == Stmt::Header || s.kind == Stmt::Text) &&
-                  words(s.text.substr(0, s.text.find('('))).size() &&
                   s.text.find(".func") != std::string::npos &&
                   s.text.find(".entry") == std::string::npos;
     if (!isFunc) {
@@ -816,8 +820,6 @@ bool Parser::parseHeader(const Stmt &s) {
   for (const std::string &w : head) {
     if (w == ".entry")
       entry = true;
-    else if (w == ".func")
-      return fail(s.line, "device functions (.func) are not supported");
     else if (w == ".visible" || w == ".weak")
       continue;
     else if (w[0] == '.')
