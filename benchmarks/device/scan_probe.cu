@@ -149,8 +149,11 @@ __global__ void __launch_bounds__(Threads)
 // so every predecessor a look-back waits on belongs to a running block)
 // in which, with Prefetch, a block issues the loads of its next tile
 // before its look-back, so that memory stays busy while it waits. Hint 1:
-// streaming (evict-first) loads and stores, __ldcs/__stcs.
-template <int Threads, int Items, bool Prefetch, int Hint>
+// streaming (evict-first) loads and stores, __ldcs/__stcs. With Ticket the
+// blocks take their tiles from a counter instead (any grid is then free
+// of deadlock: a tile's predecessors were all taken before it by blocks
+// that run), and the grid need not fit at once.
+template <int Threads, int Items, bool Prefetch, int Hint, bool Ticket>
 __global__ void __launch_bounds__(Threads)
     probePersistent(const int *__restrict__ in, int *__restrict__ out, unsigned long long *status, long long tiles) {
   constexpr int Warps = Threads / 32, Tile = Threads * Items;
@@ -166,9 +169,16 @@ __global__ void __launch_bounds__(Threads)
 #pragma unroll
     for (int j = 0; j < Items; ++j) raw[j] = Hint ? __ldcs(p + j * 32) : __ldg(p + j * 32);
   };
-  long long tile = blockIdx.x;
+  __shared__ long long ticket;
+  auto take = [&]() -> long long {
+    if (threadIdx.x == 0) ticket = (long long)atomicAdd(&status[0], 1ull);
+    __syncthreads();
+    return ticket;
+  };
+  long long tile = Ticket ? take() : blockIdx.x;
   if (Prefetch && tile < tiles) load(tile);
-  for (; tile < tiles; tile += gridDim.x) {
+  while (tile < tiles) {
+    long long next = !Ticket ? tile + gridDim.x : Prefetch ? take() : tiles;
     if (!Prefetch) load(tile);
 #pragma unroll
     for (int j = 0; j < Items; ++j) ws[pad(j * 32 + lane)] = raw[j];
@@ -176,7 +186,7 @@ __global__ void __launch_bounds__(Threads)
     int x[Items];
 #pragma unroll
     for (int j = 0; j < Items; ++j) x[j] = ws[pad(lane * Items + j)];
-    if (Prefetch && tile + gridDim.x < tiles) load(tile + gridDim.x);
+    if (Prefetch && next < tiles) load(next);
     int agg, before = scanItems<Warps>(x, totals, lane, wid, agg);
     if (wid == 0) {
       int pre = tilePrefix<true, 648, 1245>(status, tile, agg, lane);
@@ -197,6 +207,8 @@ __global__ void __launch_bounds__(Threads)
         p[j * 32] = v;
     }
     __syncwarp();
+    if (Ticket && !Prefetch) next = take();
+    tile = next;
   }
 }
 
@@ -237,11 +249,11 @@ static void variant(const char *what) {
   report(what, launch, n, Threads, Items, settings);
 }
 
-template <int Threads, int Items, bool Prefetch, int Hint>
+template <int Threads, int Items, bool Prefetch, int Hint, bool Ticket = false>
 static void persistent(const char *what, int blocksPerSM = 0) {
   constexpr long long Tile = Threads * Items;
   long long tiles = N / Tile, n = tiles * Tile;
-  auto kernel = probePersistent<Threads, Items, Prefetch, Hint>;
+  auto kernel = probePersistent<Threads, Items, Prefetch, Hint, Ticket>;
   int resident = 0, sms = 0;
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, kernel, Threads, 0));
   CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -252,8 +264,8 @@ static void persistent(const char *what, int blocksPerSM = 0) {
     kernel<<<grid, Threads>>>(dIn, dOut, dStatus, tiles);
   };
   char settings[96];
-  std::snprintf(settings, sizeof settings, "persistent %d/SM (of %d) prefetch=%d hint=%d", perSM, resident, Prefetch,
-                Hint);
+  std::snprintf(settings, sizeof settings, "persistent %d/SM (of %d) prefetch=%d hint=%d ticket=%d", perSM, resident,
+                Prefetch, Hint, Ticket);
   report(what, launch, n, Threads, Items, settings);
 }
 
@@ -305,5 +317,7 @@ int main() {
   persistent<256, 8, true, 0>("persistent 256x8, prefetch");
   persistent<256, 24, true, 0>("persistent 256x24, prefetch");
   persistent<512, 16, true, 0>("persistent 512x16, prefetch");
+  persistent<256, 16, true, 0, true>("persistent, prefetch, ticket");
+  persistent<256, 16, false, 0, true>("persistent, ticket");
   return 0;
 }
