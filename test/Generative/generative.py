@@ -45,6 +45,7 @@ ARMS = True
 SENTINEL = 0x5A
 SKIP = "skipped: "
 SHARED_LIMIT = "bytes of static shared memory, more than the 49152 a block can have"  # every byte of an output buffer before the launch
+CLUSTER_BLOCKS = [1, 2, 3, 4, 8]
 WARP_BLOCKS = [(32, 1, 1), (64, 1, 1), (33, 1, 1), (48, 1, 1), (17, 1, 1), (96, 1, 1),
                (100, 1, 1), (1, 1, 1), (16, 4, 1), (33, 3, 1), (8, 4, 2), (5, 5, 5)]
 BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1), (1024, 1, 1),
@@ -150,17 +151,19 @@ def preconditions_table():
     path = os.path.join(HERE, "..", "..", "docs", "Preconditions.md")
     table = {}
     for line in open(path):
-        m = re.match(r"\|\s*`warp\.(\w+)`[^|]*\|\s*([^|]*)\|", line)
+        m = re.match(r"\|(\s*`warp\.\w+`[^|]*)\|\s*([^|]*)\|", line)
         if not m:
             continue
         cell = m.group(2)
         types = set(re.findall(r"\b(i1|i8|i16|i32|i64|index|f16|bf16|f32|f64)\b", cell))
         # A cell naming vector types (`vector<2xf16>`) takes those only.
         vector_types = set(re.findall(r"vector<\d+x\w+>", cell))
-        table[m.group(1)] = dict(types=types, vectors="vector" in cell,
-                                 vector_types=vector_types,
-                                 # "1-D vectors ...", or a labelled "run values: 1-D vectors ...".
-                                 scalars=not re.match(r"([\w ]+: )?1-D vectors", cell.strip()))
+        # A row may name several ops (`warp.cluster_reduce`, `warp.cluster_scan`).
+        for name in re.findall(r"`warp\.(\w+)`", m.group(1)):
+            table[name] = dict(types=types, vectors="vector" in cell,
+                               vector_types=vector_types,
+                               # "1-D vectors ...", or a labelled "run values: 1-D vectors ...".
+                               scalars=not re.match(r"([\w ]+: )?1-D vectors", cell.strip()))
     return table
 
 
@@ -178,6 +181,7 @@ class GenContext:
         self.existing = [ops.full_mask(min(WARP, self.threads - WARP * w)) for w in range(nwarps)]
 
     force = None  # (op, kind or None, type): the coverage sweep's choice
+    cluster = 1  # the blocks of the program's thread-block cluster
 
     def accepted(self, form):
         types = self._accepted.get(form, [])
@@ -237,6 +241,9 @@ def generate(rng, accepted, chip, only=None, force=None):
     block_level = any(ops.OPS[n].block_level for n in op_names)
     block = rng.choice(BLOCK_BLOCKS if block_level else WARP_BLOCKS)
     ctx = GenContext(accepted, block, sm)
+    # A cluster of 1 to 8 blocks (at most 4096 threads: the simulator runs
+    # a cluster's blocks together) where a cluster op may be drawn.
+    ctx.cluster = rng.choice([c for c in CLUSTER_BLOCKS if c * ctx.threads <= 4096])
     stages = []
     for i, name in enumerate(op_names):
         ctx.force = force[i] if force else None
@@ -270,9 +277,12 @@ def generate(rng, accepted, chip, only=None, force=None):
         return None
     # Ops that need the block size (their verifier's rule) always get it.
     known = rng.random() < 0.3 or any(needs_known(p) for p in stages)
+    # With a cluster op, the kernel's known_cluster_size and a grid of one
+    # or two clusters.
+    cluster = ctx.cluster if any(ops.OPS[p["op"]].cluster_level for p in stages) else None
     return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
-                block=list(block), grid=rng.choice([1, 1, 2]),
-                known=known, stages=stages)
+                block=list(block), grid=(cluster or 1) * rng.choice([1, 1, 2]),
+                known=known, cluster=cluster, stages=stages)
 
 
 # ----------------------------------------------------------------------------
@@ -464,9 +474,12 @@ def kernel_text(name, prog):
         twin = (s + 1, stages[s + 1]) if s + 1 < len(stages) and stages[s + 1].get("arm_of") == s else None
         stage_lines += emit_stage(k, s, p, twin)
     consts = list(k.consts.values())
-    attrs = ""
+    attrs = []
     if prog["known"]:
-        attrs = f" attributes {{known_block_size = array<i32: {', '.join(map(str, prog['block']))}>}}"
+        attrs.append(f"known_block_size = array<i32: {', '.join(map(str, prog['block']))}>")
+    if prog.get("cluster"):
+        attrs.append(f"known_cluster_size = array<i32: {prog['cluster']}, 1, 1>")
+    attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
     lines = [f"  gpu.func @{name}({', '.join(k.args)}) kernel{attrs} {{"]
     body = PROLOGUE + consts + stage_lines + ["gpu.return"]
     lines += ["    " + l for l in body] + ["  }"]
@@ -698,23 +711,26 @@ def check(prog, buffers, arrays, data, show=4):
     for s, p in enumerate(prog["stages"]):
         op = ops.OPS[p["op"]]
         reps = stage_reps(p)
-        arithmetic = p["op"] in ("reduce", "scan", "block_reduce", "block_scan")
+        arithmetic = p["op"] in ("reduce", "scan", "block_reduce", "block_scan", "cluster_reduce",
+                                 "cluster_scan")
+        # A cluster op's unit is its cluster: `step` consecutive blocks.
+        step = (prog.get("cluster") or 1) if op.cluster_level else 1
         outs = [(key, arr) for key, arr in zip(buffers, arrays) if key[0] == "out" and key[1] == s]
         # Each output's elements as storage bits (Python ints, host_bits's).
         out_bits = {id(arr): arr.view(unsigned(arr.dtype)).tolist() for _, arr in outs}
         for r in range(reps):
-            for blk in range(prog["grid"]):
+            for blk in range(0, prog["grid"], step):
                 units = [None] if op.block_level else range(len(p["exec"]))
                 for w in units:
                     d = WarpData()
                     base = r * total + blk * threads
                     if op.block_level:
-                        lanes = list(range(threads))
-                        d.threads = threads
+                        lanes = list(range(threads * step))
+                        d.threads, d.blocks = threads, step
                     else:
                         lanes = [w * WARP + l for l in range(WARP) if w * WARP + l < threads]
                         d.exec = p["exec"][w]
-                    d.ins = {k: [None] * (threads if op.block_level else WARP) for k in data[s]["ins"]}
+                    d.ins = {k: [None] * (len(lanes) if op.block_level else WARP) for k in data[s]["ins"]}
                     d.uni = {}
                     d.mem = data[s].get("mem")
                     for k, vals in data[s]["ins"].items():
@@ -722,7 +738,9 @@ def check(prog, buffers, arrays, data, show=4):
                             d.ins[k][t_ if op.block_level else t_ % WARP] = vals[base + t_]
                     for k, vals in data[s]["uni"].items():
                         d.uni[k] = vals[base + lanes[0]]
-                    if op.block_level:
+                    if op.cluster_level:
+                        want = op.expect_cluster(p, d)
+                    elif op.block_level:
                         want = op.expect_block(p, d)
                     elif d.exec:
                         want = op.expect(p, d)
@@ -962,7 +980,7 @@ def shrink(args, prog, workdir):
         if fails(cand):
             cur = cand
     known = any(needs_known(p) for p in cur["stages"])
-    for change in ({"grid": 1}, {"known": False}, {"options": ""}):
+    for change in ({"grid": cur.get("cluster") or 1}, {"known": False}, {"options": ""}):
         if known and change.get("known") is False:
             continue
         cand = dict(cur, **change)
@@ -1113,18 +1131,23 @@ def main():
         if only:
             plan = [x for x in plan if x[0] in only]
         random.Random(args.seed).shuffle(plan)
-        for start in range(0, len(plan), 3 * args.batch):
-            chunk = plan[start:start + 3 * args.batch]
-            number = start // (3 * args.batch)
-            chip = chips[number % len(chips)]
-            option = OPTION_SETS[(number // len(chips)) % len(OPTION_SETS)]
-            batch = []
-            for i in range(0, len(chunk), 3):
-                prog = generate(rng, accepted, chip, force=chunk[i:i + 3])
-                if prog is not None:
-                    prog["options"] = option  # one warp-opt run per batch
-                    batch.append(prog)
-            batches.append(batch)
+        # The cluster ops' entries go to chips with clusters (sm_90+).
+        clustered = [c for c in chips if int(c[3:].rstrip("a")) >= 90]
+        parts = [([x for x in plan if not ops.OPS[x[0]].cluster_level], chips),
+                 ([x for x in plan if ops.OPS[x[0]].cluster_level], clustered)]
+        for part, part_chips in parts:
+            for start in range(0, len(part) if part_chips else 0, 3 * args.batch):
+                chunk = part[start:start + 3 * args.batch]
+                number = start // (3 * args.batch)
+                chip = part_chips[number % len(part_chips)]
+                option = OPTION_SETS[(number // len(part_chips)) % len(OPTION_SETS)]
+                batch = []
+                for i in range(0, len(chunk), 3):
+                    prog = generate(rng, accepted, chip, force=chunk[i:i + 3])
+                    if prog is not None:
+                        prog["options"] = option  # one warp-opt run per batch
+                        batch.append(prog)
+                batches.append(batch)
     batch_no = 0
     while True:
         if batches:

@@ -175,6 +175,9 @@ def form_kind(form):
 class Op:
     name = None
     block_level = False
+    # Whether the op spans the blocks of a thread-block cluster (checked
+    # per cluster by expect_cluster; also block_level).
+    cluster_level = False
     # Whether the op needs the kernel's known_block_size (its verifier
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
@@ -2529,6 +2532,135 @@ class LaneAtomicRMW(Op):
     expect_memory = AtomicRMW.expect_memory
 
 
+# ----------------------------------------------------------------------------
+# Thread-block cluster collectives (sm_90+): every thread of every block of
+# the program's cluster (`cluster` blocks, generative.py's known_cluster_size)
+# takes part; expect_cluster sees the cluster's threads in rank-major order.
+# ----------------------------------------------------------------------------
+
+class ClusterOp(Op):
+    block_level = True
+    cluster_level = True
+
+    def gen_common(self, rng, ctx):
+        if ctx.sm < 90:
+            return None
+        return dict(op=self.name, exec=list(ctx.existing), cluster=ctx.cluster)
+
+    def operands(self, p):
+        return [("x", p["types"][0], "own_" + domain_for(p["kind"]) if "kind" in p else "bits")]
+
+    def value(self, rng, elem, dom, p, warp, block_threads, thread):
+        """Float sums and products exact in every combine order over the
+        whole cluster: the rare values (block_reduce's, not 0 or +-1) only
+        in the cluster's rank 0."""
+        if is_float(elem) and dom in ("add", "mul"):
+            rare = p["_where"][1] % p["cluster"] == 0 and thread in p["_rare"]
+            if dom == "add":
+                if elem in ("f16", "bf16"):
+                    return model.fnum(elem, rng.choice([-1, 1]) if rare else 0), False
+                return model.fnum(elem, rng.randint(-8, 8)), False
+            return model.fnum(elem, rng.choice([2.0, 0.5]) if rare else rng.choice([1.0, -1.0])), False
+        return payload_value(rng, elem, dom), False
+
+    def values(self, p, d):
+        return [(d.ins["x"][t],) for t in range(d.threads * d.blocks)]
+
+
+class ClusterReduce(ClusterOp):
+    name = "cluster_reduce"
+
+    def probe_forms(self):
+        return self.kind_forms()
+
+    def gen(self, rng, ctx):
+        p = self.gen_common(rng, ctx)
+        if p is None or not choose_combiner(p, self.name, rng, ctx) or "region" in p:
+            return None
+        return p
+
+    def results(self, p):
+        return [("r", p["types"][0])]
+
+    def mlir(self, p, k):
+        return [f"%r = warp.cluster_reduce <{p['kind']}> %x : {p['types'][0]}"]
+
+    def expect_cluster(self, p, d):
+        total = model.fold(combiner(p), self.values(p, d))
+        return dict(r=[total[0]] * (d.threads * d.blocks))
+
+
+class ClusterScan(ClusterOp):
+    name = "cluster_scan"
+
+    def probe_forms(self):
+        return [(f"{self.name}_{k}", f"%r, %z = warp.cluster_scan <{k}> %x : {{T}}")
+                for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def gen(self, rng, ctx):
+        p = self.gen_common(rng, ctx)
+        if p is None or not choose_combiner(p, self.name, rng, ctx) or "region" in p:
+            return None
+        p["exclusive"] = rng.random() < 0.5
+        return p
+
+    def results(self, p):
+        return [("r", p["types"][0]), ("z", p["types"][0])]
+
+    def mlir(self, p, k):
+        excl = " exclusive" if p["exclusive"] else ""
+        return [f"%r, %z = warp.cluster_scan <{p['kind']}> %x{excl} : {p['types'][0]}"]
+
+    def expect_cluster(self, p, d):
+        """In the cluster's thread order; exclusive: the fold of the values
+        before (rank 0's thread 0: the kind's identity)."""
+        fn = combiner(p)
+        values = self.values(p, d)
+        scanned, run = [], None
+        for v in values:
+            incl = v if run is None else fn(run, v)
+            if p["exclusive"]:
+                scanned.append(run[0] if run is not None else
+                               model.identity_value(p["kind"], p["types"][0]))
+            else:
+                scanned.append(incl[0])
+            run = incl
+        return dict(r=scanned, z=[run[0]] * len(values))
+
+
+class ClusterBroadcast(ClusterOp):
+    name = "cluster_broadcast"
+    probe = "%r = warp.cluster_broadcast %x, %c1, %c1 : {T}"
+
+    def gen(self, rng, ctx):
+        p = self.gen_common(rng, ctx)
+        if p is None:
+            return None
+        p["types"] = [ctx.type_for(self.name, rng)]
+        if p["types"][0] is None:
+            return None
+        p["dyn"] = rng.random() < 0.5
+        p["block"], p["thread"] = rng.randrange(ctx.cluster), rng.randrange(ctx.threads)
+        return p
+
+    def uniforms(self, p):
+        return ["src_block", "src_thread"] if p["dyn"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return p["block" if name == "src_block" else "thread"]
+
+    def results(self, p):
+        return [("r", p["types"][0])]
+
+    def mlir(self, p, k):
+        b = "%src_block" if p["dyn"] else k.const(p["block"], "i32")
+        t = "%src_thread" if p["dyn"] else k.const(p["thread"], "i32")
+        return [f"%r = warp.cluster_broadcast %x, {b}, {t} : {p['types'][0]}"]
+
+    def expect_cluster(self, p, d):
+        return dict(r=[d.ins["x"][p["block"] * d.threads + p["thread"]]] * (d.threads * d.blocks))
+
+
 OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFirst(), Votes(),
                               Match(), Reduce(), Scan(), BlockReduce(), BlockScan(),
                               BlockBroadcast(), BlockShuffle(), Exchange(), BlockExchange(),
@@ -2536,4 +2668,5 @@ OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFir
                               MergeSort(), BlockMergeSort(), BlockRadixSort(), BlockRadixRank(),
                               AtomicRMW(), BlockBallot(), BlockLoad(), BlockStore(), Load(),
                               Store(), BlockHistogram(), BlockRunLengthDecode(),
-                              LaneAtomicRMW()]}
+                              LaneAtomicRMW(), ClusterReduce(), ClusterScan(),
+                              ClusterBroadcast()]}
