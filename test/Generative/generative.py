@@ -262,7 +262,7 @@ def generate(rng, accepted, chip, only=None, force=None):
         # partition the existing lanes (any-mask ops, segments, full warps).
         partition = p.get("form") in (None, "any_mask", "segments", "heads") or \
             all(e == 0xFFFFFFFF for e in ctx.existing)
-        if ARMS and not ops.OPS[name].block_level and p["op"] != "gpu_shuffle" and \
+        if ARMS and not ops.OPS[name].block_level and not p["op"].startswith("gpu_") and \
                 p.get("form") != "valid" and partition and rng.random() < 0.3:
             other = [e & ~x for e, x in zip(ctx.existing, p["exec"])]
             if any(other):
@@ -712,7 +712,7 @@ def check(prog, buffers, arrays, data, show=4):
         op = ops.OPS[p["op"]]
         reps = stage_reps(p)
         arithmetic = p["op"] in ("reduce", "scan", "block_reduce", "block_scan", "cluster_reduce",
-                                 "cluster_scan")
+                                 "cluster_scan", "gpu_subgroup_reduce", "gpu_all_reduce")
         # A cluster op's unit is its cluster: `step` consecutive blocks.
         step = (prog.get("cluster") or 1) if op.cluster_level else 1
         outs = [(key, arr) for key, arr in zip(buffers, arrays) if key[0] == "out" and key[1] == s]

@@ -2532,6 +2532,151 @@ class LaneAtomicRMW(Op):
     expect_memory = AtomicRMW.expect_memory
 
 
+
+# ----------------------------------------------------------------------------
+# Upstream's collectives as frontends write them, imported by
+# convert-gpu-to-warp (besides gpu.shuffle above): in uniform code, every
+# existing lane (thread) executing, no mask.
+# ----------------------------------------------------------------------------
+
+def import_type(ctx, form, rng, scalars=False):
+    """A type the warp op of `form` accepts that upstream's op takes too
+    (no index; scalars only where it says so)."""
+    types = [t for t in ctx.accepted(form) if parse_type(t)[0] != "index" and
+             (not scalars or parse_type(t)[1] is None)]
+    return rng.choice(types) if types else None
+
+
+class GpuSubgroupReduce(Reduce):
+    """gpu.subgroup_reduce (also `uniform`, `cluster(size, stride)`): a
+    warp.reduce over each cluster of the warp's lanes."""
+    name = "gpu_subgroup_reduce"
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        kind = ctx.kind_for(rng)
+        t = import_type(ctx, f"reduce_{kind}", rng)
+        if t is None:
+            return None
+        size = rng.choice(POW2)
+        stride = rng.choice([s for s in POW2 if s * size <= 32])
+        return dict(op=self.name, kind=kind, types=[t], form="clusters", cluster=[size, stride],
+                    lanes="all", exec=list(ctx.existing), mask="implicit",
+                    uniform=rng.random() < 0.5, spell_cluster=size != 32 or rng.random() < 0.3)
+
+    def mlir(self, p, k):
+        size, stride = p["cluster"]
+        cluster = ""
+        if p["spell_cluster"]:
+            cluster = f" cluster(size = {size}" + (f", stride = {stride}" if stride != 1 else "") + ")"
+        t = p["types"][0]
+        return [f"%y0 = gpu.subgroup_reduce {p['kind']} %x0{' uniform' if p['uniform'] else ''}"
+                f"{cluster} : ({t}) -> {t}"]
+
+
+# The arith op of each kind, for gpu.all_reduce regions of one op.
+ARITH_OPS = {"add": ("addi", "addf"), "mul": ("muli", "mulf"), "and": ("andi", None),
+             "or": ("ori", None), "xor": ("xori", None), "minsi": ("minsi", None),
+             "maxsi": ("maxsi", None), "minui": ("minui", None), "maxui": ("maxui", None),
+             "minnumf": (None, "minnumf"), "maxnumf": (None, "maxnumf"),
+             "minimumf": (None, "minimumf"), "maximumf": (None, "maximumf")}
+
+
+class GpuAllReduce(BlockReduce):
+    """gpu.all_reduce ... uniform over the block: a named operation, a
+    region of one arith op of the two arguments (either order; the import
+    reads it as that kind), or another region, which the import keeps as
+    warp.block_reduce's combiner in the thread order it documents:
+    `first` (yields its first argument) and `last` (its second), neither
+    commutative, whose results are thread 0's and the last thread's."""
+    name = "gpu_all_reduce"
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        form = rng.choice(["named", "named", "one_op", "one_op", "first", "last"])
+        p = dict(op=self.name, exec=list(ctx.existing), form=form, valid=None, tile=None,
+                 threads="all", algorithm=None, swapped=rng.random() < 0.5)
+        if form in ("first", "last"):
+            t = import_type(ctx, "block_broadcast", rng, scalars=True)
+            p["types"] = [t]
+            return p if t is not None else None
+        kind = ctx.kind_for(rng)
+        t = import_type(ctx, f"block_reduce_{kind}", rng, scalars=True)
+        if t is None:
+            return None
+        p.update(kind=kind, types=[t])
+        return p
+
+    def operands(self, p):
+        if "kind" not in p:
+            return [("x0", p["types"][0], "bits")]
+        return BlockReduce.operands(self, p)
+
+    def mlir(self, p, k):
+        t = p["types"][0]
+        if p["form"] == "named":
+            return [f"%y0 = gpu.all_reduce {p['kind']} %x0 uniform {{}} : ({t}) -> {t}"]
+        if p["form"] == "one_op":
+            name = ARITH_OPS[p["kind"]][1 if is_float(parse_type(t)[0]) else 0]
+            args = "%rb, %ra" if p["swapped"] else "%ra, %rb"
+            body = [f"  %rr = arith.{name} {args} : {t}", f"  gpu.yield %rr : {t}"]
+        else:
+            body = [f"  gpu.yield {'%ra' if p['form'] == 'first' else '%rb'} : {t}"]
+        return ["%y0 = gpu.all_reduce %x0 uniform {", f"^bb0(%ra: {t}, %rb: {t}):"] + body + \
+            [f"}} : ({t}) -> ({t})"]
+
+    def expect_block(self, p, d):
+        if "kind" in p:
+            return BlockReduce.expect_block(self, p, d)
+        src = 0 if p["form"] == "first" else d.threads - 1
+        return dict(y0=[d.ins["x0"][src]] * d.threads)
+
+
+class GpuSubgroupBroadcast(Op):
+    """gpu.subgroup_broadcast: `first_active_lane` (lane 0 here, every lane
+    executing) or `specific_lane` %l, an existing lane, the same in the
+    warp (a constant, or per warp at run time)."""
+    name = "gpu_subgroup_broadcast"
+
+    def probe_forms(self):
+        return []
+
+    def gen(self, rng, ctx):
+        t = import_type(ctx, "broadcast", rng)
+        if t is None:
+            return None
+        fewest = min(bin(e).count("1") for e in ctx.existing)
+        return dict(op=self.name, type=t, exec=list(ctx.existing), mask="implicit",
+                    first=rng.random() < 0.3, dyn_lane=rng.random() < 0.5,
+                    lane=rng.randrange(fewest))
+
+    def operands(self, p):
+        return [("x", p["type"], "bits")]
+
+    def uniforms(self, p):
+        return ["src"] if p["dyn_lane"] and not p["first"] else []
+
+    def uniform_value(self, p, name, rng, warp):
+        return rng.choice(model.lanes_of(p["exec"][warp]))
+
+    def results(self, p):
+        return [("r", p["type"])]
+
+    def mlir(self, p, k):
+        if p["first"]:
+            return [f"%r = gpu.subgroup_broadcast %x, first_active_lane : {p['type']}"]
+        src = "%src" if p["dyn_lane"] else k.const(p["lane"], "i32")
+        return [f"%r = gpu.subgroup_broadcast %x, specific_lane {src} : {p['type']}"]
+
+    def expect(self, p, d):
+        src = 0 if p["first"] else d.uni["src"] if p["dyn_lane"] else p["lane"]
+        return dict(r=[d.ins["x"][src] if (d.exec >> l) & 1 else None for l in range(WARP)])
+
+
 # ----------------------------------------------------------------------------
 # Thread-block cluster collectives (sm_90+): every thread of every block of
 # the program's cluster (`cluster` blocks, generative.py's known_cluster_size)
@@ -2669,4 +2814,5 @@ OPS = {op.name: op for op in [Shuffle(), GpuShuffle(), Broadcast(), BroadcastFir
                               AtomicRMW(), BlockBallot(), BlockLoad(), BlockStore(), Load(),
                               Store(), BlockHistogram(), BlockRunLengthDecode(),
                               LaneAtomicRMW(), ClusterReduce(), ClusterScan(),
-                              ClusterBroadcast()]}
+                              ClusterBroadcast(), GpuSubgroupReduce(), GpuAllReduce(),
+                              GpuSubgroupBroadcast()]}

@@ -54,7 +54,14 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     CUDA's; upstream's own lowering encodes `up` wrongly below 32),
     `gpu.subgroup_reduce` (which upstream's NVVM pipeline
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
-    ops, so the warp lowering handles them. A `uniform` `gpu.all_reduce` with a
+    ops, so the warp lowering handles them. A subgroup reduction or
+    broadcast takes upstream's meaning of the lanes: those that execute it
+    together (`warp.activemask` as the member mask; in a block whose size is
+    not a multiple of 32, the last warp's existing lanes), the reduction
+    the whole-warp `warp.reduce` where they are all 32 at run time and the
+    member-mask one otherwise; a `uniform` reduction in a kernel whose
+    `known_block_size` is whole warps is the whole-warp one alone. A
+    `uniform` `gpu.all_reduce` with a
     named operation, or with a region that yields one such arith op of its
     two arguments (`arith.maxsi %a, %b`), becomes `warp.block_reduce` with
     that combine kind; with any other one-block region, a `warp.block_reduce`
@@ -63,13 +70,14 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     several blocks stays with upstream.
 
     ```mlir
-    // warp-opt --convert-gpu-to-warp
-    %r = gpu.subgroup_reduce add %x : (f32) -> f32
+    // warp-opt --convert-gpu-to-warp, in a known block of whole warps
+    %r = gpu.subgroup_reduce add %x uniform : (f32) -> f32
     // becomes %r = warp.reduce <add> %x : f32
     ```
   }];
   let dependentDialects = ["::mlir::warp::WarpDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def ConvertWarpMMAToNVVMPass : Pass<"convert-warp-mma-to-nvvm"> {

@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/Conversion/Passes.h"
+#include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/PlantedBugs.h"
 #include "WarpDialect/Utils/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -206,6 +208,23 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
   }
 };
 
+/// The member mask of an imported subgroup op: the lanes that execute it
+/// together (upstream's "active lanes"; in a block whose size is not a
+/// multiple of 32, the last warp's existing lanes), or none where every
+/// lane of every warp is known to execute it: a uniform op in a kernel
+/// whose known block size is whole warps.
+Value buildImportMask(PatternRewriter &rewriter, Operation *op, bool uniform) {
+  if (uniform) {
+    std::optional<int64_t> threads = getKnownBlockThreads(op);
+    if (threads && *threads % kWarpSize == 0)
+      return Value();
+  }
+  return ActiveMaskOp::create(rewriter, op->getLoc(), rewriter.getI32Type());
+}
+
+/// gpu.subgroup_reduce: warp.reduce over the executing lanes of each
+/// cluster (buildImportMask). A full warp (the mask all ones at run time)
+/// takes the whole-warp lowering, any other the member-mask one.
 struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
@@ -217,10 +236,32 @@ struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
     unsigned stride = op.getClusterStride();
     if (size * stride > kWarpSize)
       return rewriter.notifyMatchFailure(op, "cluster wider than a warp");
-    auto reduce = rewriter.replaceOpWithNewOp<ReduceOp>(
-        op, getCombineKind(op.getOp()), op.getValue());
-    reduce.setClusterSize(size);
-    reduce.setClusterStride(stride);
+    Location loc = op.getLoc();
+    auto reduce = [&](Value mask) -> Value {
+      auto reduced = ReduceOp::create(rewriter, loc, getCombineKind(op.getOp()),
+                                      op.getValue());
+      if (mask)
+        reduced.getMaskMutable().assign(mask);
+      reduced.setClusterSize(size);
+      reduced.setClusterStride(stride);
+      return reduced.getResult()[0];
+    };
+    Value mask = buildImportMask(rewriter, op, op.getUniform());
+    if (!mask) {
+      rewriter.replaceOp(op, reduce(Value()));
+      return success();
+    }
+    Value full = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, mask,
+        arith::ConstantIntOp::create(rewriter, loc, -1, 32));
+    auto branch = scf::IfOp::create(rewriter, loc, type, full,
+                                    /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(branch.thenBlock());
+    scf::YieldOp::create(rewriter, loc, reduce(Value()));
+    rewriter.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(rewriter, loc, reduce(mask));
+    rewriter.replaceOp(op, branch.getResults());
     return success();
   }
 };
@@ -238,8 +279,9 @@ struct SubgroupBroadcastToWarp
                                                     Value());
       return success();
     }
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, type, op.getSrc(),
-                                             op.getLane(), Value());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(
+        op, type, op.getSrc(), op.getLane(),
+        buildImportMask(rewriter, op, /*uniform=*/false));
     return success();
   }
 };

@@ -11,20 +11,43 @@
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
+  // A `uniform` reduction in a known block of whole warps: every lane of
+  // every warp executes it, so it is the whole-warp warp.reduce.
   // CHECK-LABEL: gpu.func @reduce
+  // CHECK-NOT: warp.activemask
   // CHECK: warp.reduce <add> %{{.*}} : f32
   // CHECK: warp.reduce <maxsi> %{{.*}} cluster_size = 4 cluster_stride = 2 : i32
   // CHECK: warp.reduce <add> %{{.*}} : i32
   // PTX: reduce: add.rn.f32=5 redux.sync.add.s32=1 shfl.sync.bfly.b32=7
-  gpu.func @reduce(%in: memref<32xf32>, %iin: memref<32xi32>, %out: memref<32xf32>, %iout: memref<32xi32>) kernel {
+  gpu.func @reduce(%in: memref<32xf32>, %iin: memref<32xi32>, %out: memref<32xf32>, %iout: memref<32xi32>) kernel
+      attributes {known_block_size = array<i32: 32, 1, 1>} {
     %t = gpu.thread_id x
     %x = memref.load %in[%t] : memref<32xf32>
     %i = memref.load %iin[%t] : memref<32xi32>
-    %r = gpu.subgroup_reduce add %x : (f32) -> f32
-    %m = gpu.subgroup_reduce maxsi %i cluster(size = 4, stride = 2) : (i32) -> i32
-    %s = gpu.subgroup_reduce add %m : (i32) -> i32
+    %r = gpu.subgroup_reduce add %x uniform : (f32) -> f32
+    %m = gpu.subgroup_reduce maxsi %i uniform cluster(size = 4, stride = 2) : (i32) -> i32
+    %s = gpu.subgroup_reduce add %m uniform : (i32) -> i32
     memref.store %r, %out[%t] : memref<32xf32>
     memref.store %s, %iout[%t] : memref<32xi32>
+    gpu.return
+  }
+
+  // Otherwise the reduction is over the lanes that execute it together
+  // (upstream's active lanes: a block of 48 threads has 16 in its second
+  // warp): the whole-warp lowering where they are all 32, else the
+  // member-mask one.
+  // CHECK-LABEL: gpu.func @reduce_any_block
+  // CHECK: %[[M:.*]] = warp.activemask : i32
+  // CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[M]], %{{.*}} : i32
+  // CHECK: scf.if %[[FULL]] -> (f32) {
+  // CHECK:   warp.reduce <add> %{{.*}} : f32
+  // CHECK: } else {
+  // CHECK:   warp.reduce <add> %{{.*}} mask %[[M]] : f32
+  gpu.func @reduce_any_block(%in: memref<?xf32>, %out: memref<?xf32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xf32>
+    %r = gpu.subgroup_reduce add %x : (f32) -> f32
+    memref.store %r, %out[%t] : memref<?xf32>
     gpu.return
   }
 
@@ -72,7 +95,8 @@ gpu.module @kernels {
   // CHECK: %[[L:.*]] = warp.lane_id : i32
   // CHECK: arith.index_castui %[[L]] : i32 to index
   // CHECK: warp.broadcast_first %{{.*}} : f32
-  // CHECK: warp.broadcast %{{.*}}, %{{.*}} : f32
+  // CHECK: %[[ACTIVE:.*]] = warp.activemask : i32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %[[ACTIVE]] : f32
   gpu.func @broadcast_and_lane(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
     %lane = gpu.lane_id
     %x = memref.load %in[%lane] : memref<32xf32>
