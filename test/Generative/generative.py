@@ -34,8 +34,12 @@ import ops  # noqa: E402
 from model import WARP, parse_type, is_float  # noqa: E402
 
 CHIPS = ["sm_70", "sm_80", "sm_90", "sm_100a"]
-OPTION_SETS = ["", "device-index-bitwidth=32", "scan-steps=predicated", "scan-steps=lane-test",
-               "strategy=redux", "opt-level=0"]
+# The pipeline's levers (besides the chip) each batch draws a value of:
+# every enum option of --warp-lower-to-ptx with the values `warp-opt --help`
+# lists (pipeline_levers), and these numeric ones, whose values the help
+# states in words. The tester fixes the rest (format, ptx-output, ...).
+NUMERIC_LEVERS = {"device-index-bitwidth": ["32", "64"], "opt-level": ["0", "1", "2", "3"]}
+FIXED_OPTIONS = {"format"}
 STORAGE = {"i1": ("i32", np.int32), "i8": ("i8", np.int8), "i16": ("i16", np.int16),
            "i32": ("i32", np.int32), "i64": ("i64", np.int64), "index": ("i64", np.int64),
            "f16": ("f16", np.float16), "bf16": ("bf16", np.uint16), "f32": ("f32", np.float32),
@@ -280,7 +284,7 @@ def generate(rng, accepted, chip, only=None, force=None):
     # With a cluster op, the kernel's known_cluster_size and a grid of one
     # or two clusters.
     cluster = ctx.cluster if any(ops.OPS[p["op"]].cluster_level for p in stages) else None
-    return dict(seed=rng.getrandbits(32), chip=chip, options=rng.choice(OPTION_SETS),
+    return dict(seed=rng.getrandbits(32), chip=chip, options="",
                 block=list(block), grid=(cluster or 1) * rng.choice([1, 1, 2]),
                 known=known, cluster=cluster, stages=stages)
 
@@ -805,6 +809,39 @@ def check(prog, buffers, arrays, data, show=4):
 # Driver
 # ----------------------------------------------------------------------------
 
+def pipeline_levers(warp_opt):
+    """{option: [values]} of the levers a batch varies: NUMERIC_LEVERS and
+    each enum option of the --warp-lower-to-ptx pipeline that `warp-opt
+    --help` lists (its values on the lines under it), less FIXED_OPTIONS."""
+    text = subprocess.run([warp_opt, "--help"], capture_output=True, text=True).stdout
+    lines = text.splitlines()
+    start = next(i for i, l in enumerate(lines) if re.match(r"\s+--warp-lower-to-ptx\s+- ", l))
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    levers = {k: list(v) for k, v in NUMERIC_LEVERS.items()}
+    current = None
+    for line in lines[start + 1:]:
+        option = re.match(r"(\s+)--([\w-]+)", line)
+        if option and len(option.group(1)) <= indent:
+            break  # the next pass or pipeline
+        if option:
+            enum = "=<value>" in line and option.group(2) not in FIXED_OPTIONS
+            current = option.group(2) if enum else None
+            if current:
+                levers[current] = []
+            continue
+        value = re.match(r"\s+=([\w-]+)\s", line)
+        if value and current:
+            levers[current].append(value.group(1))
+    return levers
+
+
+def draw_options(rng, levers):
+    """A batch's --warp-lower-to-ptx options: each lever left at its
+    default half the time, else set to one of its values."""
+    return " ".join(f"{name}={rng.choice(values)}" for name, values in sorted(levers.items())
+                    if rng.random() < 0.5)
+
+
 def compile_module(warp_opt, kernels, chip, options, path):
     text = "module attributes {gpu.container_module} {\ngpu.module @kernels {\n" + \
         "\n".join(kernels) + "\n}\n}\n"
@@ -1113,6 +1150,7 @@ def main():
         if problems:
             sys.exit(1)
     rng = random.Random(args.seed)
+    levers = pipeline_levers(args.warp_opt)
     only = [o for o in args.ops.split(",") if o] or None
     chips = args.chips.split(",")
     programs = lanes = 0
@@ -1140,7 +1178,7 @@ def main():
                 chunk = part[start:start + 3 * args.batch]
                 number = start // (3 * args.batch)
                 chip = part_chips[number % len(part_chips)]
-                option = OPTION_SETS[(number // len(part_chips)) % len(OPTION_SETS)]
+                option = draw_options(rng, levers)
                 batch = []
                 for i in range(0, len(chunk), 3):
                     prog = generate(rng, accepted, chip, force=chunk[i:i + 3])
@@ -1160,7 +1198,7 @@ def main():
             if deadline is not None and time.time() > deadline:
                 break
             chip = chips[batch_no % len(chips)]
-            option = OPTION_SETS[(batch_no // len(chips)) % len(OPTION_SETS)]
+            option = draw_options(rng, levers)
             batch = []
             n = args.batch if deadline else min(args.batch, args.programs - programs)
             while len(batch) < n:
