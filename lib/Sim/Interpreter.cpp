@@ -987,7 +987,12 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
         // The result is one of the operands: return its exact bits.
         return (bitsOf(r) == bitsOf(dx)) ? x : y;
       };
-      dstElems(perHalf(t, a, b, 0, one));
+      uint64_t r = perHalf(t, a, b, 0, one);
+      // sm_100's three-input form (PTX 8.8, f32): the minimum or maximum
+      // of the three, NaNs as for two (ignored, or with .NaN the result).
+      if (ops.size() == 4)
+        r = perHalf(t, r, src(3), 0, one);
+      dstElems(r);
     } else {
       // Per 16-bit half for u16x2/s16x2; .relu (s16x2, s32) clamps a
       // negative result to 0.

@@ -1564,6 +1564,8 @@ bool Parser::checkOperands(Inst &inst) {
       (inst.op == Op::Cvt && (inst.ty == Ty::F16x2 || inst.ty == Ty::BF16x2)) ||
       (inst.op == Op::Atom && inst.sub == Sub::OpCas) ||
       (inst.op == Op::CpAsync && n == 4) || // the optional src-size
+      // sm_100's three-input f32 min and max (PTX 8.8).
+      ((inst.op == Op::Min || inst.op == Op::Max) && inst.ty == Ty::F32 && n == 4) ||
       (inst.op == Op::BarSync && n == 2))   // bar.sync's thread count
     ++want;
   if (n != want)

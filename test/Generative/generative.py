@@ -33,6 +33,10 @@ import model  # noqa: E402
 import ops  # noqa: E402
 from model import WARP, parse_type, is_float  # noqa: E402
 
+# The chips whose lowering decisions differ (redux.sync from sm_80,
+# clusters and elect.sync from sm_90, f32 redux min/max on sm_100a) come
+# first; the batches then cycle through every other chip warp-opt knows
+# (known_chips), in a seeded order.
 CHIPS = ["sm_70", "sm_80", "sm_90", "sm_100a"]
 # The pipeline's levers (besides the chip) each batch draws a value of:
 # every enum option of --warp-lower-to-ptx with the values `warp-opt --help`
@@ -234,11 +238,16 @@ def needs_known(p):
     return ops.OPS[p["op"]].needs_known_block or bool(p.get("known_block"))
 
 
+def sm_of(chip):
+    """The SM version of a chip name: 90 for sm_90, sm_90a or sm_90f."""
+    return int(chip[3:].rstrip("af"))
+
+
 def generate(rng, accepted, chip, only=None, force=None):
     """One random program: a block shape, 1-3 stages (an op each, maybe in a
     loop, in divergent arms, or in a device function), for one chip and
     option set; `force`: [(op, kind, type[, "items"])] for the stages instead."""
-    sm = int(chip[3:].rstrip("a"))
+    sm = sm_of(chip)
     names = only or sorted(ops.OPS)
     op_names = [f[0] for f in force] if force else \
         [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 3]))]
@@ -835,6 +844,18 @@ def pipeline_levers(warp_opt):
     return levers
 
 
+def known_chips(warp_opt):
+    """Every chip warp-opt lowers for, as its diagnostic for an unknown
+    chip lists them (Chip::listKnownChips: LLVM's NVPTX processors from
+    sm_70)."""
+    res = subprocess.run([warp_opt, "--warp-lower-to-ptx=chip=none", "-o", os.devnull],
+                         input="", capture_output=True, text=True)
+    m = re.search(r"sm_70 or newer \(([^)]*)\)", res.stderr)
+    if not m:
+        sys.exit(f"generative: no chip list in warp-opt's diagnostic:\n{res.stderr[-2000:]}")
+    return [c.strip() for c in m.group(1).split(",")]
+
+
 def draw_options(rng, levers):
     """A batch's --warp-lower-to-ptx options: each lever left at its
     default half the time, else set to one of its values."""
@@ -1037,7 +1058,7 @@ def coverage_plan(accepted, chip):
     every kind x element type once, N cycling through the accepted counts
     ((op, kind, vector type, "items"))."""
     plan = []
-    ctx = GenContext(accepted, (32, 1, 1), int(chip[3:].rstrip("a")))
+    ctx = GenContext(accepted, (32, 1, 1), sm_of(chip))
     for name, op in sorted(ops.OPS.items()):
         if hasattr(op, "cover"):  # the op's own plan (tile loads and stores)
             plan += op.cover(ctx)
@@ -1127,7 +1148,8 @@ def main():
     ap.add_argument("--programs", type=int, default=200)
     ap.add_argument("--hours", type=float, default=0.0, help="run until this much time has passed")
     ap.add_argument("--batch", type=int, default=40)
-    ap.add_argument("--chips", default=",".join(CHIPS))
+    ap.add_argument("--chips", default="",
+                    help="comma-separated chips (default: CHIPS, then every chip warp-opt knows)")
     ap.add_argument("--ops", default="", help="comma-separated op families (default: all)")
     ap.add_argument("--cover", action="store_true",
                     help="first every op x kind x accepted payload type once (each chip in turn)")
@@ -1152,7 +1174,11 @@ def main():
     rng = random.Random(args.seed)
     levers = pipeline_levers(args.warp_opt)
     only = [o for o in args.ops.split(",") if o] or None
-    chips = args.chips.split(",")
+    if args.chips:
+        chips = args.chips.split(",")
+    else:
+        others = [c for c in known_chips(args.warp_opt) if c not in CHIPS]
+        chips = CHIPS + random.Random(args.seed).sample(others, len(others))
     programs = lanes = 0
     failures = []
     covered = set()
@@ -1170,7 +1196,7 @@ def main():
             plan = [x for x in plan if x[0] in only]
         random.Random(args.seed).shuffle(plan)
         # The cluster ops' entries go to chips with clusters (sm_90+).
-        clustered = [c for c in chips if int(c[3:].rstrip("a")) >= 90]
+        clustered = [c for c in chips if sm_of(c) >= 90]
         parts = [([x for x in plan if not ops.OPS[x[0]].cluster_level], chips),
                  ([x for x in plan if ops.OPS[x[0]].cluster_level], clustered)]
         for part, part_chips in parts:

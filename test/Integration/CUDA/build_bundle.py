@@ -969,7 +969,7 @@ def main():
 
     by_family = {}
     manifest = []
-    sm_version = int(args.chip[3:].rstrip("a"))
+    sm_version = int(args.chip[3:].rstrip("af"))
     for case in cases.all_cases():
         if wanted and case["family"] not in wanted:
             continue
