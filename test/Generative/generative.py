@@ -238,6 +238,16 @@ def needs_known(p):
     return ops.OPS[p["op"]].needs_known_block or bool(p.get("known_block"))
 
 
+def random_block(rng, most):
+    """A block shape beside the listed ones: 1-D of 1..`most` threads, or
+    2-D/3-D with random extents (warps that straddle rows and planes)."""
+    dims = rng.choice([1, 2, 3])
+    while True:
+        shape = [rng.randint(1, most if dims == 1 else 40) for _ in range(dims)] + [1] * (3 - dims)
+        if shape[0] * shape[1] * shape[2] <= most and shape[2] <= 64:
+            return tuple(shape)
+
+
 def sm_of(chip):
     """The SM version of a chip name: 90 for sm_90, sm_90a or sm_90f."""
     return int(chip[3:].rstrip("af"))
@@ -252,7 +262,8 @@ def generate(rng, accepted, chip, only=None, force=None):
     op_names = [f[0] for f in force] if force else \
         [rng.choice(names) for _ in range(rng.choice([1, 1, 2, 3]))]
     block_level = any(ops.OPS[n].block_level for n in op_names)
-    block = rng.choice(BLOCK_BLOCKS if block_level else WARP_BLOCKS)
+    block = rng.choice(BLOCK_BLOCKS if block_level else WARP_BLOCKS) if rng.random() < 0.8 \
+        else random_block(rng, 512 if block_level else 128)
     ctx = GenContext(accepted, block, sm)
     # A cluster of 1 to 8 blocks (at most 4096 threads: the simulator runs
     # a cluster's blocks together) where a cluster op may be drawn.
