@@ -37,7 +37,9 @@ reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections,
 WARP_HISTOGRAM_PROGRAMS (default 30) histograms and
 WARP_SEGMENTED_PROGRAMS (default 30) segmented reductions a backend; a
 failure names its seed and the drawn program, which the family's
-`*_program(seed)` rebuilds. A program whose PTX the simulator does not model is skipped
+`*_program(seed)` rebuilds (with `chip_for(backend, seed)`: on the
+simulator the kernels are compiled for sm_70, sm_80, sm_90 or sm_100a, whose
+block-op lowerings inside them differ; on the GPU for sm_90). A program whose PTX the simulator does not model is skipped
 there, never passed.
 """
 import os
@@ -60,6 +62,21 @@ SEGMENTED_PROGRAMS = int(os.environ.get("WARP_SEGMENTED_PROGRAMS", "30"))
 
 KEY_TYPES = SORT_TYPES + [np.uint32, np.uint64]
 VALUE_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.float64]
+# The chips whose lowerings of the block ops inside the kernels differ
+# (redux.sync from sm_80, elect.sync and clusters from sm_90, f32 redux
+# min/max on sm_100a).
+SIM_CHIPS = ["sm_70", "sm_80", "sm_90", "sm_100a"]
+
+
+def chip_for(backend, seed, clusters=False):
+    """The chip a program's kernels are compiled for: the GPU's (sm_90) on
+    it; on the simulator one of SIM_CHIPS (sm_90+ for thread-block
+    clusters), drawn from the seed apart from the program's other
+    choices."""
+    if backend != "sim":
+        return "sm_90"
+    chips = SIM_CHIPS[2:] if clusters else SIM_CHIPS
+    return chips[int(np.random.default_rng(10 ** 6 + seed).integers(len(chips)))]
 
 
 def sort_program(seed):
@@ -105,6 +122,7 @@ def segments(rng, n):
 @pytest.mark.parametrize("seed", range(PROGRAMS))
 def test_random_sort(backend, seed):
     p = sort_program(seed)
+    chip = chip_for(backend, seed)
     rng = np.random.default_rng(1000 + seed)
     cases = sort_keys_for(p["key"], p["n"], rng)
     keys = cases[p["keys_kind"] % len(cases)]
@@ -126,7 +144,7 @@ def test_random_sort(backend, seed):
     values_out = None if values is None else values.copy()
     kwargs = dict(out=out, values_out=values_out, descending=p["descending"],
                   begin_bit=p["begin"], end_bit=p["end"], double_buffer=p["double_buffer"],
-                  backend=backend)
+                  backend=backend, chip=chip)
     inputs = (keys.copy(), None if values is None else values.copy())
     try:
         if p["segmented"]:
@@ -173,20 +191,23 @@ def scan_program(seed):
 @pytest.mark.parametrize("seed", range(SCAN_PROGRAMS))
 def test_random_scan(backend, seed):
     p = scan_program(seed)
+    chip = chip_for(backend, seed, clusters=p["cluster_blocks"] > 1)
     rng = np.random.default_rng(2000 + seed)
     x = data(p["kind"], p["dtype"], p["n"], rng)
     before = x.copy()
     what = f"{p}"
     if p["op"] == "reduce":
-        got = wd.reduce(x, p["kind"], cluster_blocks=p["cluster_blocks"], backend=backend)
+        got = wd.reduce(x, p["kind"], cluster_blocks=p["cluster_blocks"], backend=backend,
+                        chip=chip)
         check(got, np.array([reduction(p["kind"], x)], x.dtype), what)
     elif p["op"] == "scan":
         got = wd.scan(x, p["kind"], exclusive=p["exclusive"],
-                      cluster_blocks=p["cluster_blocks"], backend=backend)
+                      cluster_blocks=p["cluster_blocks"], backend=backend, chip=chip)
         check(got, (exclusive if p["exclusive"] else inclusive)(p["kind"], x), what)
     else:
         keys = key_patterns(p["n"], rng, p["key_type"])[p["keys"]]
-        got = wd.scan(x, p["kind"], exclusive=p["exclusive"], keys=keys, backend=backend)
+        got = wd.scan(x, p["kind"], exclusive=p["exclusive"], keys=keys, backend=backend,
+                      chip=chip)
         check(got, scan_by_key(p["kind"], x, keys, p["exclusive"]), what)
     check(x, before, f"the input is left as it is: {what}")
 
@@ -239,6 +260,7 @@ def runs_of(x):
 @pytest.mark.parametrize("seed", range(SELECT_PROGRAMS))
 def test_random_selection(backend, seed):
     p = select_program(seed)
+    chip = chip_for(backend, seed)
     rng = np.random.default_rng(3000 + seed)
     x, flags = select_data(p, rng)
     before = x.copy()
@@ -258,11 +280,11 @@ def test_random_selection(backend, seed):
             with np.errstate(invalid="ignore"):
                 keep = COMPARISONS[p["comparison"]](x, p["dtype"].type(scalar))
             run = wd.select if op == "select_if" else wd.partition
-            out, count = run(x, pred=(p["comparison"], scalar), backend=backend)
+            out, count = run(x, pred=(p["comparison"], scalar), backend=backend, chip=chip)
         else:
             keep = flags != 0
             run = wd.select if op == "select" else wd.partition
-            out, count = run(x, flags, backend=backend)
+            out, count = run(x, flags, backend=backend, chip=chip)
         kept = int(keep.sum())
         assert int(np.asarray(count)[0]) == kept, what
         same(np.asarray(out)[:kept], x[keep], "kept")
@@ -271,17 +293,17 @@ def test_random_selection(backend, seed):
     else:
         starts, lengths = runs_of(x)
         if op == "unique":
-            out, count = wd.unique(x, backend=backend)
+            out, count = wd.unique(x, backend=backend, chip=chip)
             assert int(np.asarray(count)[0]) == len(starts), what
             same(np.asarray(out)[:len(starts)], x[starts], "unique")
         elif op == "run_length_encode":
-            unique, counts, num = wd.run_length_encode(x, backend=backend)
+            unique, counts, num = wd.run_length_encode(x, backend=backend, chip=chip)
             assert int(np.asarray(num)[0]) == len(starts), what
             same(np.asarray(unique)[:len(starts)], x[starts], "unique")
             np.testing.assert_array_equal(np.asarray(counts)[:len(starts)], lengths, what)
         else:
             long = lengths >= 2
-            offsets, run_lengths, num = wd.non_trivial_runs(x, backend=backend)
+            offsets, run_lengths, num = wd.non_trivial_runs(x, backend=backend, chip=chip)
             assert int(np.asarray(num)[0]) == int(long.sum()), what
             np.testing.assert_array_equal(np.asarray(offsets)[:long.sum()], starts[long], what)
             np.testing.assert_array_equal(np.asarray(run_lengths)[:long.sum()], lengths[long],
@@ -310,6 +332,7 @@ def histogram_program(seed):
 @pytest.mark.parametrize("seed", range(HISTOGRAM_PROGRAMS))
 def test_random_histogram(backend, seed):
     p = histogram_program(seed)
+    chip = chip_for(backend, seed)
     rng = np.random.default_rng(4000 + seed)
     n, sample, bins = p["n"], np.dtype(p["sample"]), p["bins"]
     what = f"{p}"
@@ -321,7 +344,7 @@ def test_random_histogram(backend, seed):
         x = rng.integers(low, top, n, endpoint=True).astype(sample)
         if p["skew"] and n:
             x[rng.random(n) < 0.8] = sample.type(min(bins - 1, top))
-        got = wd.histogram(x, bins, out=out, backend=backend)
+        got = wd.histogram(x, bins, out=out, backend=backend, chip=chip)
         unsigned = x.view(np.dtype(f"u{sample.itemsize}")).astype(np.uint64)
         want = np.bincount(unsigned[unsigned < bins].astype(np.int64), minlength=bins)
     elif p["form"] == "even":
@@ -337,7 +360,7 @@ def test_random_histogram(backend, seed):
             x = rng.uniform(lower - 1, upper + 1, n).astype(sample)
             if n:
                 x[rng.random(n) < 0.05] = np.nan
-        got = wd.histogram_even(x, bins, lower, upper, out=out, backend=backend)
+        got = wd.histogram_even(x, bins, lower, upper, out=out, backend=backend, chip=chip)
         want = _counts(_even_bins(x, bins, lower, upper), bins)
     else:
         levels = np.sort(rng.choice(np.arange(-60, 60), min(bins, 100) + 1,
@@ -345,7 +368,7 @@ def test_random_histogram(backend, seed):
         bins = len(levels) - 1
         out = np.full(bins, 99, p["counter"])
         x = rng.integers(-70, 70, n).astype(sample)
-        got = wd.histogram_range(x, levels, out=out, backend=backend)
+        got = wd.histogram_range(x, levels, out=out, backend=backend, chip=chip)
         want = _counts(_range_bins(x, levels), bins)
     np.testing.assert_array_equal(np.asarray(got), want.astype(p["counter"]), err_msg=what)
 
@@ -370,6 +393,7 @@ def test_random_segmented_reduce(backend, seed):
     segment from init (data() keeps every kind's fold exact in any
     order)."""
     p = segmented_program(seed)
+    chip = chip_for(backend, seed)
     rng = np.random.default_rng(5000 + seed)
     x = data(p["kind"], p["dtype"], p["n"], rng)
     begins, ends = segments(rng, p["n"])
@@ -388,5 +412,5 @@ def test_random_segmented_reduce(backend, seed):
         want = np.array([reduction(p["kind"], np.concatenate([[start], x[b:e]])
                                    .astype(p["dtype"])) if e > b else start
                          for b, e in zip(cuts[:-1], cuts[1:])], p["dtype"])
-    got = wd.segmented_reduce(x, offsets, p["kind"], init=init, backend=backend)
+    got = wd.segmented_reduce(x, offsets, p["kind"], init=init, backend=backend, chip=chip)
     check(np.asarray(got), want, f"{p}")
