@@ -1264,6 +1264,10 @@ def main():
                     os.makedirs(args.save_failures, exist_ok=True)
                     with open(os.path.join(args.save_failures, failure_name(small) + ".json"), "w") as f:
                         json.dump(public(small), f, indent=1)
+        if deadline is not None:  # a long run shows how far it got
+            print(f"progress: batch {batch_no} ({batch[0]['chip'] if batch else '-'}, "
+                  f"{batch[0]['options'] or 'default options' if batch else '-'}): {programs} "
+                  f"programs, {lanes} lane values, {len(failures)} mismatches", flush=True)
     if args.bundle:
         print(f"generative bundle: {programs} programs in {batch_no} batches under {args.bundle}")
         return
