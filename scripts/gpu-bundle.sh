@@ -65,7 +65,8 @@ done
 # The block micro-kernels so too (the block benchmarks' *@block_idx32).
 "$BUILD_DIR/bin/warp-opt" benchmarks/device/block.mlir -o /dev/null \
   --warp-lower-to-ptx="chip=sm_90 format=isa device-index-bitwidth=32 ptx-output=$stage/device/block_idx32.ptx"
-cp benchmarks/device/baselines.cu "$stage/device/"
+cp benchmarks/device/baselines.cu benchmarks/device/scan_probe.cu benchmarks/device/probe_timing.cuh \
+  "$stage/device/"
 # The block probe (which block algorithm is faster at which size; run by
 # hand: python3 /tmp/warp-gpu/block_probe.py --ptx /tmp/warp-gpu/device/block_probe.ptx).
 python3 benchmarks/device/block_probe.py --emit "$stage/block_probe.mlir"

@@ -81,7 +81,7 @@ if { [ "${WARP_SANITIZE:-0}" = 1 ] && want sanitize; } || [[ ",${WARP_STAGES:-},
   done
 fi
 want bench || exit $status
-# WARP_BENCHES=warp,mma,all_reduce,sass,device,block,device_ops runs only the
+# WARP_BENCHES=warp,mma,all_reduce,sass,device,block,device_ops,scan_probe runs only the
 # benchmarks named (default: all); WARP_BLOCK_BENCH_ARGS and
 # WARP_DEVICE_OPS_BENCH_ARGS add arguments to those two (e.g. --only
 # radix_rank), so that one call of a few minutes times what changed.
@@ -123,5 +123,13 @@ if bench device_ops; then
   "$venv/bin/python" "$here/device_ops_bench.py" --json "$out/device_ops_bench.json" --hang "${WARP_HANG_S:-10}" \
     ${WARP_DEVICE_OPS_BENCH_ARGS:-} 2>&1 \
     | tee "$out/device_ops_bench.txt" | grep -E '^op |2\^2[78] |^compile|MISMATCH|FAILED|^note|^total|did not build'
+fi
+# The scan levers in CUDA (benchmarks/device/scan_probe.cu: CUB's single-pass
+# scan against variants of it, persistent grids with a prefetched next tile
+# among them, each checked and timed per 2^28 int32 beside a device copy).
+if bench scan_probe; then
+  nvcc -O3 -arch=sm_90 -std=c++17 "$here/device/scan_probe.cu" -o "$out/scan_probe" \
+    && "$out/scan_probe" 2>&1 | tee "$out/scan_probe.txt" | tail -14 || status=1
+  rm -f "$out/scan_probe"
 fi
 exit $status
