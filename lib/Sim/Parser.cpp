@@ -471,11 +471,19 @@ private:
   std::vector<std::pair<int, std::string>> pendingLabels; // inst, name
 };
 
-/// A device function (`.func`): its parameters' and return values' names
-/// and its body's statements (without the outer braces).
+/// The words of an instruction or directive statement; none for the
+/// others (labels, braces, headers).
+std::vector<std::string> textWords(const Stmt &s) {
+  return s.kind == Stmt::Text ? words(s.text) : std::vector<std::string>{};
+}
+
+/// A device function (`.func`): its parameters' and return values' names,
+/// its body's statements (without the outer braces) and the register names
+/// its `.reg` declarations make (without `%` and `<N>`).
 struct DeviceFunction {
   std::vector<std::string> params, returns;
   std::vector<Stmt> body;
+  std::set<std::string> registers;
   /// Its `.shared` variables, one instance for all calls (moved to module
   /// scope): name -> module-scope name.
   std::map<std::string, std::string> statics;
@@ -566,8 +574,15 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
         break;
       if (stmts[j].kind == Stmt::Open && depth == 1)
         continue;
-      std::vector<std::string> d =
-          stmts[j].kind == Stmt::Text ? words(stmts[j].text) : std::vector<std::string>{};
+      std::vector<std::string> d = textWords(stmts[j]);
+      if (!d.empty() && d[0] == ".reg")
+        for (size_t r = 1; r < d.size(); ++r)
+          if (d[r][0] == '%')
+            for (const std::string &n : splitTop(d[r], ',')) {
+              std::string name = trim(n);
+              if (name.size() > 1)
+                f.registers.insert(name.substr(1, name.find('<') - 1));
+            }
       if (!d.empty() && d[0] == ".shared") {
         std::string var = d.back().substr(0, d.back().find('['));
         std::string global = head.back() + "__" + var;
@@ -591,8 +606,7 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
   std::function<bool(const std::vector<Stmt> &, std::vector<Stmt> &, int)> expand =
       [&](const std::vector<Stmt> &in, std::vector<Stmt> &out, int level) {
         for (const Stmt &s : in) {
-          std::vector<std::string> w =
-              s.kind == Stmt::Text ? words(s.text) : std::vector<std::string>{};
+          std::vector<std::string> w = textWords(s);
           if (w.empty() || w[0].rfind("call", 0) != 0) {
             out.push_back(s);
             continue;
@@ -621,21 +635,6 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
           }
           const DeviceFunction &f = it->second;
           std::string tag = "__inl" + std::to_string(calls++) + "_";
-          // The callee's registers: the names its .reg declarations make.
-          std::set<std::string> registers;
-          for (const Stmt &b : f.body) {
-            std::vector<std::string> d = b.kind == Stmt::Text ? words(b.text)
-                                                              : std::vector<std::string>{};
-            if (d.empty() || d[0] != ".reg")
-              continue;
-            for (size_t r = 1; r < d.size(); ++r)
-              if (d[r][0] == '%')
-                for (const std::string &n : splitTop(d[r], ',')) {
-                  std::string name = trim(n);
-                  if (name.size() > 1)
-                    registers.insert(name.substr(1, name.find('<') - 1));
-                }
-          }
           std::map<std::string, std::string> bound(f.statics);
           for (size_t a = 0; a < arguments.size(); ++a)
             bound[f.params[a]] = arguments[a];
@@ -650,7 +649,7 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
               std::string base = token.substr(1);
               size_t digits = base.find_last_not_of("0123456789");
               std::string prefix = base.substr(0, digits + 1);
-              if (registers.count(base) || registers.count(prefix))
+              if (f.registers.count(base) || f.registers.count(prefix))
                 return "%" + tag + base;
             }
             return token;
@@ -659,8 +658,7 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
           for (const Stmt &b : f.body) {
             Stmt renamed = b;
             renamed.line = s.line;
-            std::vector<std::string> bw =
-                b.kind == Stmt::Text ? words(b.text) : std::vector<std::string>{};
+            std::vector<std::string> bw = textWords(b);
             if (!bw.empty() && (bw[0] == "ret" || bw[0] == "ret.uni"))
               renamed.text = "bra.uni $" + tag + "return";
             else if (b.kind == Stmt::Text || b.kind == Stmt::Label)
