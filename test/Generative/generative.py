@@ -735,8 +735,7 @@ def check(prog, buffers, arrays, data, show=4):
     for s, p in enumerate(prog["stages"]):
         op = ops.OPS[p["op"]]
         reps = stage_reps(p)
-        arithmetic = p["op"] in ("reduce", "scan", "block_reduce", "block_scan", "cluster_reduce",
-                                 "cluster_scan", "gpu_subgroup_reduce", "gpu_all_reduce")
+        arithmetic = op.arithmetic
         # A cluster op's unit is its cluster: `step` consecutive blocks.
         step = (prog.get("cluster") or 1) if op.cluster_level else 1
         outs = [(key, arr) for key, arr in zip(buffers, arrays) if key[0] == "out" and key[1] == s]
@@ -1264,10 +1263,10 @@ def main():
                     os.makedirs(args.save_failures, exist_ok=True)
                     with open(os.path.join(args.save_failures, failure_name(small) + ".json"), "w") as f:
                         json.dump(public(small), f, indent=1)
-        if deadline is not None:  # a long run shows how far it got
-            print(f"progress: batch {batch_no} ({batch[0]['chip'] if batch else '-'}, "
-                  f"{batch[0]['options'] or 'default options' if batch else '-'}): {programs} "
-                  f"programs, {lanes} lane values, {len(failures)} mismatches", flush=True)
+        if deadline is not None and batch:  # a long run shows how far it got
+            print(f"progress: batch {batch_no} ({batch[0]['chip']}, "
+                  f"{batch[0]['options'] or 'default options'}): {programs} programs, "
+                  f"{lanes} lane values, {len(failures)} mismatches", flush=True)
     if args.bundle:
         print(f"generative bundle: {programs} programs in {batch_no} batches under {args.bundle}")
         return

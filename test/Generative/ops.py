@@ -178,6 +178,9 @@ class Op:
     # Whether the op spans the blocks of a thread-block cluster (checked
     # per cluster by expect_cluster; also block_level).
     cluster_level = False
+    # Whether its results combine values arithmetically, so that a float
+    # result matches any NaN where the model's is a NaN (generative.same).
+    arithmetic = False
     # Whether the op needs the kernel's known_block_size (its verifier
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
@@ -508,6 +511,7 @@ class Match(Op):
 
 class Reduce(Op):
     name = "reduce"
+    arithmetic = True
 
     probe_forms = Op.kind_forms
 
@@ -683,6 +687,7 @@ def region_op(head, p, xs, opts, init=""):
 
 class Scan(Op):
     name = "scan"
+    arithmetic = True
 
     probe_forms = Op.kind_forms
 
@@ -798,6 +803,7 @@ class Scan(Op):
 
 class BlockReduce(Op):
     name = "block_reduce"
+    arithmetic = True
     block_level = True
 
     probe_forms = Op.items_kind_forms
@@ -888,6 +894,7 @@ class BlockReduce(Op):
 
 class BlockScan(Op):
     name = "block_scan"
+    arithmetic = True
     block_level = True
 
     probe_forms = Op.items_kind_forms
@@ -2714,6 +2721,7 @@ class ClusterOp(Op):
 
 class ClusterReduce(ClusterOp):
     name = "cluster_reduce"
+    arithmetic = True
 
     def probe_forms(self):
         return self.kind_forms()
@@ -2737,6 +2745,7 @@ class ClusterReduce(ClusterOp):
 
 class ClusterScan(ClusterOp):
     name = "cluster_scan"
+    arithmetic = True
 
     def probe_forms(self):
         return [(f"{self.name}_{k}", f"%r, %z = warp.cluster_scan <{k}> %x : {{T}}")

@@ -38,9 +38,10 @@ WARP_HISTOGRAM_PROGRAMS (default 30) histograms and
 WARP_SEGMENTED_PROGRAMS (default 30) segmented reductions a backend; a
 failure names its seed and the drawn program, which the family's
 `*_program(seed)` rebuilds (with `chip_for(backend, seed)`: on the
-simulator the kernels are compiled for sm_70, sm_80, sm_90 or sm_100a, whose
-block-op lowerings inside them differ; on the GPU for sm_90). A program whose PTX the simulator does not model is skipped
-there, never passed.
+simulator the kernels are compiled for sm_70, sm_80, sm_90 or sm_100a,
+whose block-op lowerings inside them differ; on the GPU for sm_90). A
+program whose PTX the simulator does not model is skipped there, never
+passed.
 """
 import os
 
