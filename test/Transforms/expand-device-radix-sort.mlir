@@ -49,6 +49,11 @@
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<16xi16>
 // EXPAND: warp.block_radix_rank %{{.*}} bits 4 to 12 warp_striped : vector<16xi16>, vector<1xi32>
+// Keys only: each look-back step loads a window of 4 tiles' words at once.
+// EXPAND: scf.while
+// EXPAND-COUNT-4: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+// EXPAND-NOT: llvm.load
+// EXPAND: nvvm.nanosleep
 // EXPAND: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<16xi32>, vector<16xi32>
 // EXPAND: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
@@ -64,10 +69,11 @@
 // keys and clears the first pass's look-back status; radix_digit_starts
 // (one block) scans each pass's totals into its digits' starts; then a
 // radix_onesweep kernel per pass, a block per tile: the tile loaded
-// warp-striped, ranked (the digit prefix gives the tile's digit starts:
-// no counting atomics), scattered to striped rank order, and thread d's
-// look-back for digit d (its status words 32 bits wide below 2^31 keys,
-// else 64) says where the tile's keys of digit d go.
+// warp-striped, its digits counted (workgroup atomics) and thread d's
+// count of digit d published at once, the tile ranked (the digit prefix
+// gives the tile's digit starts) and scattered to striped rank order, and
+// thread d's look-back for digit d (its status words 32 bits wide below
+// 2^31 keys, else 64) says where the tile's keys of digit d go.
 // Scratch: 4 passes' totals (8192 bytes), then per tile of 2048 keys its
 // two status arrays' words (4096 bytes) and a buffer of its keys and
 // values (8192 + 16384 bytes).
@@ -87,28 +93,37 @@
 // EXPAND: gpu.func @radix_digit_starts({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // EXPAND-COUNT-4: warp.block_scan <add> %{{.*}} exclusive : i64
 // EXPAND: gpu.func @radix_onesweep_0({{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
-// EXPAND-NOT: memref.atomic_rmw
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
 // EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
-// EXPAND-NOT: memref.atomic_rmw
 // EXPAND-NOT: warp.block_scan
-// EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
+// The tile's digits counted first (CUB's early counts), its counts
+// published before its ranking: the next pass's status cleared, then
+// the counts in 64-bit words from 2^31 keys, else in 32-bit ones.
 // EXPAND: gpu.barrier
-// The next pass's status cleared, then the look-back (before the scatter)
-// in 64-bit words from 2^31 keys, else in 32-bit ones.
-// EXPAND-NOT: warp.block_scatter
+// EXPAND-COUNT-8: memref.atomic_rmw addi
+// EXPAND: gpu.barrier
+// EXPAND-NOT: warp.block_radix_rank
 // EXPAND: arith.constant 2147483648 : index
 // EXPAND: llvm.store %{{.*}} : i64, !llvm.ptr<1>
 // EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
-// EXPAND-NOT: warp.block_scatter
+// EXPAND-NOT: warp.block_radix_rank
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
+// EXPAND-NOT: warp.block_radix_rank
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
+// EXPAND-NOT: memref.atomic_rmw
+// EXPAND: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped : vector<8xi32>, vector<1xi32>
+// Then the look-back (before the scatter), which publishes the prefix;
+// with values a word a step.
+// EXPAND-NOT: warp.block_scatter
 // EXPAND: scf.while
 // EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
+// EXPAND-NOT: llvm.load
 // EXPAND: nvvm.nanosleep
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
 // EXPAND-NOT: warp.block_scatter
-// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
 // EXPAND: scf.while
 // EXPAND: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xi32>, vector<8xi32>
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<8xf64>, vector<8xi32>

@@ -117,6 +117,14 @@ struct DeviceTiling {
   /// an even share of the tiles, so that the blocks' global atomics on
   /// the totals stay few.
   static constexpr int64_t kRadixSortHistogramMaxBlocks = 1024;
+  /// The status words of the tiles before that a radix sort's look-back
+  /// loads at once, per digit: a walk back over tiles that published only
+  /// their counts then waits for one load a window instead of one a tile.
+  /// Keys only: 4 (best of 1, 4 and 8 on the H100; 8 spills). Pairs: 1,
+  /// since their longer tiles wait less and the window's extra loads cost
+  /// them at 2^28 keys, where the status arrays outgrow the L2
+  /// (docs/results/gpu-h100-2026-12-06-eighteenth.md).
+  static int64_t radixLookBackWindow(bool pairs) { return pairs ? 1 : 4; }
   /// The blocks per SM a radix sort's onesweep kernel of pairs asks
   /// ptxas to fit (`nvvm.minctasm`): two of 256 threads give it 128
   /// registers, which its ranked tiles of 64 bytes a thread take without

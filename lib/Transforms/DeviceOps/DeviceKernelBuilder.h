@@ -392,12 +392,11 @@ private:
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
-  /// The workgroup arrays of `digits` digits that moveRadixTiles uses:
-  /// a tile's digit counters or where each digit's keys start in it
-  /// (i32), and where the digit's keys go in the output less their ranks
-  /// (i64).
+  /// The workgroup arrays of `digits` digits that a tile's move by rank
+  /// uses (moveRadixTiles, onesweep): its digit counters (i32), and where
+  /// the digit's keys go in the output less their ranks (i64).
   struct RadixTileMemory {
-    Value tileStarts, bases;
+    Value counts, bases;
   };
   RadixTileMemory radixTileMemory(gpu::GPUFuncOp kernel, int64_t digits);
   /// Thread d's count (i64; 0 for d past the radix) of the keys of digit d
@@ -465,25 +464,32 @@ private:
   /// count of up to n keys); its result, of `type` (none where null).
   Value withStatusWords(const RadixSortConfig &sort, Type type,
                         function_ref<Value(Type)> body);
+  /// Stores `word` (of the status words' type) as thread d's status word
+  /// of digit d of tile `tile` in `array`, a relaxed atomic store.
+  void storeStatusWord(const OnesweepScratch &views, unsigned array, Value tile, Value word);
   /// Clears thread d's status word of digit d of tile `tile` in `array`.
   void clearStatus(const RadixSortConfig &sort, const OnesweepScratch &views,
                    unsigned array, Value tile);
-  /// Thread d's look-back for digit d of tile `tile` (index) in status
-  /// array `array`: publishes the tile's `count` (i64) of the digit, adds
-  /// the counts of the tiles before back to the nearest with a prefix and
-  /// publishes the tile's prefix; returns the keys of the digit in the
-  /// tiles before (i64).
+  /// Publishes thread d's `count` (i64) of digit d's keys in tile `tile`
+  /// (index) in status array `array`: tile 0's as its prefix, a later
+  /// tile's as its aggregate, which its successors' look-backs add up
+  /// while this tile still ranks its keys (CUB's early counts).
+  void publishDigitCount(const RadixSortConfig &sort, const OnesweepScratch &views,
+                         unsigned array, Value tile, Value count);
+  /// Thread d's look-back for digit d of tile `tile` after
+  /// publishDigitCount: adds the counts of the tiles before back to the
+  /// nearest with a prefix and publishes the tile's prefix (its `count`
+  /// added); returns the keys of the digit in the tiles before (i64).
   Value lookBackDigit(const RadixSortConfig &sort, const OnesweepScratch &views,
                       unsigned array, Value tile, Value count);
   /// A tile ranked by a pass's digit (bits [shift, shift + bits) of the
   /// images) and scattered to rank order (striped): the images and values
-  /// so arranged, and thread d's start (i64) and count (i64) of digit d's
-  /// keys in the tile (0 past the radix). `beforeScatter` runs in every
-  /// thread with its start and count once they are known, before the
-  /// scatter (onesweep looks back there, so that its successors' wait
-  /// does not include the scatter).
+  /// so arranged, and thread d's start (i64) of digit d's keys in the
+  /// tile (0 past the radix). `beforeScatter` runs in every thread with
+  /// its start once it is known, before the scatter (onesweep looks back
+  /// there, so that its successors' wait does not include the scatter).
   struct RankedTile {
-    Value images, values, start, count;
+    Value images, values, start;
   };
   /// The keys and values of the tile at element `offset` (index) of
   /// `source`'s (values null where `source` has none: keys only),
@@ -512,8 +518,7 @@ private:
   }
   RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                            Value keys, Value values, Value valid,
-                           const RadixTileMemory &memory,
-                           function_ref<void(Value, Value)> beforeScatter);
+                           function_ref<void(Value)> beforeScatter);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.

@@ -4,12 +4,13 @@
 // bits: one kernel clears the digit totals, one counts every pass's digits
 // in a read of the keys (and clears the first pass's look-back status),
 // one scans the counts into the digits' starts, then a kernel a pass of a
-// block per tile loads its tile warp-striped, ranks it by the digit with
+// block per tile loads its tile warp-striped, counts its digits and
+// publishes the counts (CUB's early counts), ranks it by the digit with
 // warp.block_radix_rank ... warp_striped (the match ranking, no exchanges;
-// its digit prefix gives the tile's digit starts and counts), scatters it
-// to striped order by the ranks (warp.block_scatter) and looks back per
-// digit (thread d over digit d's status words of the tiles before) for
-// where its keys go, into the outputs or a scratch buffer by turns. A
+// its digit prefix gives the tile's digit starts), looks back per digit
+// (thread d over digit d's status words of the tiles before) for where
+// its keys go and scatters it to striped order by the ranks
+// (warp.block_scatter), into the outputs or a scratch buffer by turns. A
 // segmented radix sort is one kernel of a block per segment: a segment of
 // a tile is one block sort; a longer one takes least-significant-digit
 // passes within its block (count the segment's digits, scan them, then
@@ -91,37 +92,67 @@ Value DeviceKernelBuilder::withStatusWords(const RadixSortConfig &sort, Type typ
   return type ? which.getResult(0) : Value();
 }
 
+namespace {
+/// A status word at its width: 0 (nothing yet), the tile's count + 1 (its
+/// aggregate) or the top bit over the keys of the digit up to and
+/// including the tile (its prefix, at most n < 2^(width - 1)). Flag and
+/// count travel in one store, so relaxed atomics order them.
+struct StatusWordCoding {
+  ImplicitLocOpBuilder &b;
+  Type wordType;
+  unsigned width = wordType.getIntOrFloatBitWidth();
+
+  Value constant(uint64_t value) const {
+    return arith::ConstantOp::create(b, b.getIntegerAttr(wordType, value));
+  }
+  Value prefixFlag() const { return constant(uint64_t(1) << (width - 1)); }
+  /// An i64 count as a word's count, and back.
+  Value narrow(Value count) const {
+    return width == 64 ? count : arith::TruncIOp::create(b, wordType, count);
+  }
+  Value widen(Value word) const {
+    return width == 64 ? word
+                       : arith::ExtUIOp::create(b, b.getI64Type(), word);
+  }
+  Value prefix(Value keys) const {
+    return arith::OrIOp::create(b, prefixFlag(), narrow(keys));
+  }
+};
+} // namespace
+
+void DeviceKernelBuilder::storeStatusWord(const OnesweepScratch &views, unsigned array,
+                                          Value tile, Value word) {
+  unsigned width = word.getType().getIntOrFloatBitWidth();
+  LLVM::StoreOp::create(b, word, statusWord(views, array, tile, thread, word.getType()),
+                        width / 8, /*isVolatile=*/false, false, false,
+                        LLVM::AtomicOrdering::monotonic, "device");
+}
+
+void DeviceKernelBuilder::publishDigitCount(const RadixSortConfig &sort,
+                                            const OnesweepScratch &views, unsigned array,
+                                            Value tile, Value count) {
+  withStatusWords(sort, Type(), [&](Type wordType) -> Value {
+    StatusWordCoding coding{b, wordType};
+    // Tile 0's count is its prefix; a later tile's an aggregate until its
+    // look-back ends.
+    Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
+    storeStatusWord(views, array, tile,
+                    arith::SelectOp::create(
+                        b, first, coding.prefix(count),
+                        arith::AddIOp::create(b, coding.narrow(count), coding.constant(1))));
+    return Value();
+  });
+}
+
 Value DeviceKernelBuilder::lookBackDigit(const RadixSortConfig &sort,
                                          const OnesweepScratch &views, unsigned array,
                                          Value tile, Value count) {
   Type i64Type = b.getI64Type(), i1Type = b.getI1Type();
   return withStatusWords(sort, i64Type, [&](Type wordType) -> Value {
-    unsigned width = wordType.getIntOrFloatBitWidth();
-    // A word: 0 (nothing yet), the tile's count + 1 (its aggregate) or
-    // the top bit over the keys of the digit up to and including the tile
-    // (its prefix, at most n < 2^(width - 1)). Flag and count travel in
-    // one store, so relaxed atomics order them.
-    auto constant = [&](uint64_t value) -> Value {
-      return arith::ConstantOp::create(b, b.getIntegerAttr(wordType, value));
-    };
-    Value prefixFlag = constant(uint64_t(1) << (width - 1));
-    auto narrow = [&](Value value) -> Value {
-      return width == 64 ? value : arith::TruncIOp::create(b, wordType, value).getResult();
-    };
-    auto widen = [&](Value value) -> Value {
-      return width == 64 ? value : arith::ExtUIOp::create(b, i64Type, value).getResult();
-    };
-    auto store = [&](Value word, Value at) {
-      LLVM::StoreOp::create(b, word, statusWord(views, array, at, thread, wordType),
-                            width / 8, /*isVolatile=*/false, false, false,
-                            LLVM::AtomicOrdering::monotonic, "device");
-    };
+    StatusWordCoding coding{b, wordType};
+    unsigned width = coding.width;
+    Value prefixFlag = coding.prefixFlag();
     Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile, index(0));
-    // Tile 0's count is its prefix; a later tile's an aggregate until its
-    // look-back ends.
-    store(arith::SelectOp::create(b, first, arith::OrIOp::create(b, prefixFlag, narrow(count)),
-                                  arith::AddIOp::create(b, narrow(count), constant(1))),
-          tile);
     Value sum = ifElse(first, i64Type, [&] { return i64(0); }, [&]() -> Value {
       // (tile looked at, keys so far, whether a prefix ended it)
       SmallVector<Type> carried{b.getIndexType(), i64Type, i1Type};
@@ -135,30 +166,56 @@ Value DeviceKernelBuilder::lookBackDigit(const RadixSortConfig &sort,
       scf::ConditionOp::create(b, negate(check->getArgument(2)), check->getArguments());
       Block *step = b.createBlock(&loop.getAfter(), {}, carried, locations);
       Value at = step->getArgument(0), keys = step->getArgument(1);
-      Value word = LLVM::LoadOp::create(b, wordType,
-                                        statusWord(views, array, at, thread, wordType),
-                                        width / 8, /*isVolatile=*/false, false, false, false,
-                                        LLVM::AtomicOrdering::monotonic, "device");
-      Value none = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, word, constant(0));
-      Value hasPrefix = arith::CmpIOp::create(
-          b, arith::CmpIPredicate::ne, arith::AndIOp::create(b, word, prefixFlag), constant(0));
-      // Its keys: the prefix's below the flag, or the aggregate less one.
-      Value keysThere = arith::SelectOp::create(
-          b, hasPrefix, arith::XOrIOp::create(b, word, prefixFlag),
-          arith::SubIOp::create(b, word, constant(1)));
-      Value added = arith::SelectOp::create(b, none, i64(0), widen(keysThere));
-      ifThen(none, [&] { NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs)); });
-      // An aggregate moves on to the tile before; nothing yet polls again.
-      Value moves = negate(arith::OrIOp::create(b, none, hasPrefix));
-      Value nextAt = arith::SelectOp::create(b, moves, arith::SubIOp::create(b, at, index(1)), at);
-      scf::YieldOp::create(
-          b, ValueRange{nextAt, arith::AddIOp::create(b, keys, added), hasPrefix});
+      // The words of the window's tiles at, at - 1, ... (tile 0's where
+      // the window passes it: tile 0 holds a prefix, which ends the walk
+      // first), loaded at once, so that a walk past aggregates waits for
+      // one load a window rather than a load a tile.
+      int64_t window = DeviceTiling::radixLookBackWindow(bool(sort.value));
+      SmallVector<Value> words;
+      for (int64_t j = 0; j < window; ++j) {
+        Value there = j == 0 ? at
+                             : arith::SubIOp::create(
+                                   b, at, arith::MinUIOp::create(b, at, index(j)));
+        words.push_back(LLVM::LoadOp::create(
+            b, wordType, statusWord(views, array, there, thread, wordType), width / 8,
+            /*isVolatile=*/false, false, false, false, LLVM::AtomicOrdering::monotonic,
+            "device"));
+      }
+      // In order: a word adds its keys (the prefix's below the flag, or
+      // the aggregate less one) while no earlier one was empty or a
+      // prefix; an empty one stops the window there (it is polled again),
+      // a prefix ends the walk.
+      Value walking = arith::ConstantIntOp::create(b, 1, 1);
+      Value ended = arith::ConstantIntOp::create(b, 0, 1);
+      Value added = i64(0), passed = index(0);
+      for (Value word : words) {
+        Value none =
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, word, coding.constant(0));
+        Value hasPrefix = arith::CmpIOp::create(
+            b, arith::CmpIPredicate::ne, arith::AndIOp::create(b, word, prefixFlag),
+            coding.constant(0));
+        Value keysThere = arith::SelectOp::create(
+            b, hasPrefix, arith::XOrIOp::create(b, word, prefixFlag),
+            arith::SubIOp::create(b, word, coding.constant(1)));
+        Value takes = arith::AndIOp::create(b, walking, negate(none));
+        added = arith::AddIOp::create(
+            b, added, arith::SelectOp::create(b, takes, coding.widen(keysThere), i64(0)));
+        passed = arith::AddIOp::create(
+            b, passed, arith::SelectOp::create(b, takes, index(1), index(0)));
+        ended = arith::OrIOp::create(b, ended, arith::AndIOp::create(b, takes, hasPrefix));
+        walking = arith::AndIOp::create(b, takes, negate(hasPrefix));
+      }
+      // Nothing yet at the window's first tile: wait before polling again.
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, passed, index(0)),
+             [&] { NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs)); });
+      scf::YieldOp::create(b, ValueRange{arith::SubIOp::create(b, at, passed),
+                                         arith::AddIOp::create(b, keys, added), ended});
       b.setInsertionPointAfter(loop);
       return loop.getResult(1);
     });
     ifThen(negate(first), [&] {
-      store(arith::OrIOp::create(b, prefixFlag, narrow(arith::AddIOp::create(b, sum, count))),
-            tile);
+      storeStatusWord(views, array, tile,
+                      coding.prefix(arith::AddIOp::create(b, sum, count)));
     });
     return sum;
   });
@@ -272,22 +329,35 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // relies on), so the tiles a look-back waits for have started.
   Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
-  auto [keys, values] = loadRadixTile(sort, source, offset, /*warpStriped=*/true);
+  Value keys, values;
+  std::tie(keys, values) = loadRadixTile(sort, source, offset, /*warpStriped=*/true);
   Value valid = validItems(offset, tileItems);
   // Where digit d's keys start in the output: the keys of the smaller
   // digits (radix_digit_starts').
   Value digitStart = loadI64If(
       inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits)));
-  // The look-back as soon as the tile's counts are known, before the
-  // scatter (CUB's onesweep's order): a successor waits for this tile's
-  // prefix, not for its exchange.
-  RankedTile ranked = rankRadixTile(
-      sort, shift, bits, keys, values, valid, memory, [&](Value start, Value count) {
+  // The tile's keys per digit, counted before the ranking (CUB's early
+  // counts): published at once, so that the successors' look-backs add
+  // them up while this tile ranks its keys, and this tile's own look-back
+  // comes after its ranking, when its predecessors have more likely
+  // published their prefixes.
+  Value count = countDigits(bits, memory.counts, [&] {
+    countRadixDigits(sort, keys, valid, memory.counts, shift, bits,
+                     Arrangement::WarpStriped);
+  });
+  ifThen(inRadix, [&] {
+    // The next pass's status array, used by the pass before, starts
+    // clear.
+    if (pass + 1 < sort.passes())
+      clearStatus(sort, views, (pass + 1) % 2, tile);
+    publishDigitCount(sort, views, pass % 2, tile, count);
+  });
+  // The look-back as soon as the tile is ranked, before the scatter
+  // (CUB's onesweep's order): a successor waits for this tile's prefix,
+  // not for its exchange.
+  RankedTile ranked =
+      rankRadixTile(sort, shift, bits, keys, values, valid, [&](Value start) {
         ifThen(inRadix, [&] {
-          // The next pass's status array, used by the pass before, starts
-          // clear.
-          if (pass + 1 < sort.passes())
-            clearStatus(sort, views, (pass + 1) % 2, tile);
           Value before = lookBackDigit(sort, views, pass % 2, tile, count);
           // A key of digit d at rank r of the tile goes to base[d] + r.
           Value base =
@@ -495,8 +565,7 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
 DeviceKernelBuilder::RankedTile
 DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                                    Value keys, Value values, Value valid,
-                                   const RadixTileMemory &memory,
-                                   function_ref<void(Value, Value)> beforeScatter) {
+                                   function_ref<void(Value)> beforeScatter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   int64_t radix = int64_t(1) << bits;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
@@ -513,23 +582,7 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
   Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), 0);
   Value start = arith::SelectOp::create(
       b, inRadix, arith::ExtUIOp::create(b, b.getI64Type(), tileStart), i64(0));
-  // Thread d's start for thread d - 1; a barrier makes it visible.
-  ifThen(inRadix, [&] {
-    memref::StoreOp::create(b, tileStart, memory.tileStarts, ValueRange{thread});
-  });
-  gpu::BarrierOp::create(b);
-  // The next digit's start less its own (the last digit's: the valid
-  // keys less its start).
-  Value next = arith::AddIOp::create(b, thread, index(1));
-  Value nextStart = ifElse(
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, index(radix)), b.getI32Type(),
-      [&]() -> Value { return memref::LoadOp::create(b, memory.tileStarts, ValueRange{next}); },
-      [&] { return valid; });
-  Value count = arith::SelectOp::create(
-      b, inRadix,
-      arith::ExtUIOp::create(b, b.getI64Type(), arith::SubIOp::create(b, nextStart, tileStart)),
-      i64(0));
-  beforeScatter(start, count);
+  beforeScatter(start);
   // The scatter moves items of 4 or 8 bytes: narrower ones as their bits
   // zero-extended to i32.
   auto scatter = [&](Value items) -> Value {
@@ -548,7 +601,7 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
     return arith::BitcastOp::create(b, type,
                                     arith::TruncIOp::create(b, bitsType, scattered));
   };
-  return {scatter(images), values ? scatter(values) : Value(), start, count};
+  return {scatter(images), values ? scatter(values) : Value(), start};
 }
 
 void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned shift,
@@ -569,8 +622,8 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   Value running = loop.getRegionIterArgs().front();
   // The tile's keys per digit counted (thread d's count of digit d, i64;
   // 0 past the radix), and of the smaller digits.
-  Value tileCount = countDigits(bits, memory.tileStarts, [&] {
-    countRadixDigits(sort, keys, valid, memory.tileStarts, shift, bits);
+  Value tileCount = countDigits(bits, memory.counts, [&] {
+    countRadixDigits(sort, keys, valid, memory.counts, shift, bits);
   });
   Value tileStart = exclusiveBlockSum(tileCount);
   ifThen(inRadix, [&] {
