@@ -308,7 +308,7 @@ private:
   /// The radix images (vector<N x iW>) of the thread's `keys` (a vector of
   /// N) of a tile whose first `valid` (i32) keys, in `arrangement`
   /// (blocked or warp-striped), are keys: all ones past them, which sort
-  /// after every key.
+  /// after every key (`valid` null: a whole tile, every item a key).
   Value radixTileImages(const RadixSortConfig &sort, Value keys, Value valid,
                         Arrangement arrangement = Arrangement::Blocked);
   /// Counts each of the thread's `keys` (in `arrangement`) of the tile's
@@ -516,8 +516,9 @@ private:
                                    rank);
     };
   }
+  /// `whole` (i1) says the tile is whole: its images need no padding.
   RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
-                           Value keys, Value values, Value valid,
+                           Value keys, Value values, Value valid, Value whole,
                            function_ref<void(Value)> beforeScatter);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`

@@ -341,9 +341,12 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // them up while this tile ranks its keys, and this tile's own look-back
   // comes after its ranking, when its predecessors have more likely
   // published their prefixes.
+  Value whole = isWholeTile(offset, tileItems);
   Value count = countDigits(bits, memory.counts, [&] {
-    countRadixDigits(sort, keys, valid, memory.counts, shift, bits,
-                     Arrangement::WarpStriped);
+    wholeOrPartialTile(offset, tileItems, [&](bool isWhole) {
+      countRadixDigits(sort, keys, isWhole ? Value() : valid, memory.counts, shift, bits,
+                       Arrangement::WarpStriped);
+    });
   });
   ifThen(inRadix, [&] {
     // The next pass's status array, used by the pass before, starts
@@ -356,7 +359,7 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // (CUB's onesweep's order): a successor waits for this tile's prefix,
   // not for its exchange.
   RankedTile ranked =
-      rankRadixTile(sort, shift, bits, keys, values, valid, [&](Value start) {
+      rankRadixTile(sort, shift, bits, keys, values, valid, whole, [&](Value start) {
         ifThen(inRadix, [&] {
           Value before = lookBackDigit(sort, views, pass % 2, tile, count);
           // A key of digit d at rank r of the tile goes to base[d] + r.
@@ -384,10 +387,12 @@ Value DeviceKernelBuilder::radixTileImages(const RadixSortConfig &sort, Value ke
   BlockPositions positions(b, b.getLoc(), b.getInsertionBlock()->getParentOp(), items);
   SmallVector<Value> images;
   for (int64_t j = 0; j < items; ++j) {
-    Value inside = tileItemInside(positions, j, arrangement, valid);
     Value image = buildRadixImage(b, b.getLoc(), vector::ExtractOp::create(b, keys, j),
                                   sort.isSigned, sort.descending);
-    images.push_back(arith::SelectOp::create(b, inside, image, padding));
+    if (valid)
+      image = arith::SelectOp::create(b, tileItemInside(positions, j, arrangement, valid),
+                                      image, padding);
+    images.push_back(image);
   }
   return vector::FromElementsOp::create(b, VectorType::get({items}, imageType), images);
 }
@@ -564,7 +569,7 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
 
 DeviceKernelBuilder::RankedTile
 DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
-                                   Value keys, Value values, Value valid,
+                                   Value keys, Value values, Value valid, Value whole,
                                    function_ref<void(Value)> beforeScatter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   int64_t radix = int64_t(1) << bits;
@@ -572,7 +577,12 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
   // Each key's rank in the tile by the digit, and thread d's digit start
   // in the tile (the keys of the smaller digits): the padding past
   // `valid` has the largest digit and ranks after every key.
-  Value images = radixTileImages(sort, keys, valid, Arrangement::WarpStriped);
+  auto imagesType =
+      VectorType::get({items}, b.getIntegerType(sort.key.getIntOrFloatBitWidth()));
+  Value images = ifElse(
+      whole, imagesType,
+      [&] { return radixTileImages(sort, keys, Value(), Arrangement::WarpStriped); },
+      [&] { return radixTileImages(sort, keys, valid, Arrangement::WarpStriped); });
   auto ranksType = VectorType::get({items}, b.getI32Type());
   auto binsType = VectorType::get({1}, b.getI32Type());
   auto rank = BlockRadixRankOp::create(
