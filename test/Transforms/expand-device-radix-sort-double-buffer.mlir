@@ -22,7 +22,7 @@
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_f32_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 4096, 4096, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 4096, 4096>
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
 // EXPAND: gpu.func @radix_onesweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func
@@ -36,7 +36,7 @@
 // EXPAND: memref.store {{.*}}, %arg0
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_bits0_24_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 1 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 6144, 4096, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 6400, 4096, 4096>
 // Pass 0 reads keys_in and writes keys_out, pass 1 back, pass 2 forth.
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND-NOT: gpu.func

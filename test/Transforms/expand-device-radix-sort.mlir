@@ -11,7 +11,7 @@
 // A lower cap (for tests at small sizes): modules of their own, the
 // histogram's grid at most 3 blocks.
 // CAPPED-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14_max_blocks3
-// CAPPED-SAME: warp.device_scratch = array<i64: 4096, 12288, 4096>
+// CAPPED-SAME: warp.device_scratch = array<i64: 4352, 12288, 4096>
 // CAPPED: gpu.func @radix_histogram({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
 // CAPPED: arith.constant 3 : index
 // CAPPED: gpu.func @radix_onesweep_0({{.*}}warp.device_grid = 4096 : i64}
@@ -19,9 +19,10 @@
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
 // digits), over tiles of 256 x 16 keys (16 a thread, as for 4-byte keys);
 // each tile ranked by the pass's bits in one match-ranking pass and
-// scattered as 32-bit items. The scratch: 4096 + 12288 T bytes for T
-// tiles (the two passes' totals; per tile its two status arrays' words,
-// 4096 bytes, and a buffer of its keys, 8192).
+// scattered as 32-bit items. The scratch: 4352 + 12288 T bytes for T
+// tiles (the two passes' totals and tile tickets, 4112 bytes, aligned to
+// 256; per tile its two status arrays' words, 4096 bytes, and a buffer
+// of its keys, 8192).
 // EXPAND: memref.dim %arg2, %{{.*}} : memref<?xi16>
 // EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
 // EXPAND: %[[PERTILE:.*]] = arith.constant 12288 : index
@@ -44,7 +45,7 @@
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_3
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
-// EXPAND-SAME: warp.device_scratch = array<i64: 4096, 12288, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 12288, 4096>
 // EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<16xi16>
@@ -57,7 +58,7 @@
 // EXPAND: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
 // EXPAND: warp.block_scatter %{{.*}}, %ranks striped : vector<16xi32>, vector<16xi32>
 // EXPAND: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
-// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>, {{.*}}memref<4xi64, #gpu.address_space<workgroup>>)
+// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi32, #gpu.address_space<workgroup>>, {{.*}}memref<4xi64, #gpu.address_space<workgroup>>, {{.*}}memref<1xi64, #gpu.address_space<workgroup>>)
 // EXPAND: warp.block_radix_rank %{{.*}} bits 12 to 14 warp_striped : vector<16xi16>, vector<1xi32>
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
@@ -74,13 +75,23 @@
 // gives the tile's digit starts) and scattered to striped rank order, and
 // thread d's look-back for digit d (its status words 32 bits wide below
 // 2^31 keys, else 64) says where the tile's keys of digit d go.
-// Scratch: 4 passes' totals (8192 bytes), then per tile of 2048 keys its
+// Scratch: 4 passes' totals and tile tickets (8224 bytes, aligned to
+// 256: 8448), then per tile of 2048 keys its
 // two status arrays' words (4096 bytes) and a buffer of its keys and
 // values (8192 + 16384 bytes).
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_f64_signed
-// EXPAND-SAME: warp.device_scratch = array<i64: 8192, 28672, 2048>
+// EXPAND-SAME: warp.device_scratch = array<i64: 8448, 28672, 2048>
 // EXPAND: gpu.func @radix_init({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// EXPAND: memref.view %arg4[%{{.*}}][%c1028] : memref<?xi8> to memref<?xi64>
 // EXPAND-COUNT-4: memref.store {{.*}} : memref<?xi64>
+// The passes' tile tickets, elements 1024 to 1027, start at 0.
+// EXPAND-NEXT: %[[PASSES:.*]] = arith.constant 4 : index
+// EXPAND-NEXT: %[[FEW:.*]] = arith.cmpi ult, %thread_id_x, %[[PASSES]] : index
+// EXPAND-NEXT: scf.if %[[FEW]] {
+// EXPAND: %[[TICKET:.*]] = arith.constant 1024 : index
+// EXPAND-NEXT: arith.addi %thread_id_x, %[[TICKET]] : index
+// EXPAND-NEXT: memref.store {{.*}} : memref<?xi64>
+// EXPAND-NEXT: }
 // EXPAND-NEXT: gpu.return
 // EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<1024xi32, #gpu.address_space<workgroup>>) {{.*}}warp.device_grid = 2048 : i64, warp.device_grid_max = 1024 : i64
 // EXPAND: scf.for
@@ -92,7 +103,14 @@
 // EXPAND-COUNT-4: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>) -> i64
 // EXPAND: gpu.func @radix_digit_starts({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // EXPAND-COUNT-4: warp.block_scan <add> %{{.*}} exclusive : i64
-// EXPAND: gpu.func @radix_onesweep_0({{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
+// EXPAND: gpu.func @radix_onesweep_0({{.*}}workgroup({{.*}}%[[SLOT:.*]] : memref<1xi64, #gpu.address_space<workgroup>>) {{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
+// The tile: thread 0 takes pass 0's ticket (element 1024 of the totals)
+// and shares it after a barrier.
+// EXPAND: %[[T0:.*]] = arith.constant 1024 : index
+// EXPAND-NEXT: %[[TILE:.*]] = memref.atomic_rmw addi %{{.*}}, %{{.*}}[%[[T0]]] : (i64, memref<?xi64>) -> i64
+// EXPAND: memref.store %[[TILE]], %[[SLOT]][%{{.*}}] : memref<1xi64, #gpu.address_space<workgroup>>
+// EXPAND: gpu.barrier
+// EXPAND: memref.load %[[SLOT]]
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
 // EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
 // EXPAND-NOT: warp.block_scan

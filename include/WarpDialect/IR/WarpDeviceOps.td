@@ -967,7 +967,8 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     last) over tiles of 256 threads x 64 bytes of the wider of keys and
     values (16 items a thread for 1- to 4-byte ones):
 
-    * *init* (one block) clears the digit totals;
+    * *init* (one block) clears the digit totals and the passes' tile
+      tickets;
     * *histogram* counts every pass's digits in one read of the keys
       (workgroup atomics, then a global atomic per digit and block; a
       block per tile up to `DeviceTiling::kRadixSortHistogramMaxBlocks`,
@@ -975,21 +976,24 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       the first pass's look-back status;
     * *digit starts* (one block) scans each pass's totals into its
       digits' starts (the keys of the smaller digits);
-    * *onesweep*, a kernel per pass with a block per tile: the tile
-      loaded warp-striped, its keys ranked stably by the pass's digit
-      (`warp.block_radix_rank ... warp_striped` of the images, the match
-      ranking without exchanges, padding images of all ones after the
-      valid keys; its exclusive digit prefix is the tile's keys of the
-      smaller digits, and the next digit's prefix less a digit's its
-      count); thread `d` publishes the tile's count of digit `d` and
+    * *onesweep*, a kernel per pass with a block per tile: a block takes
+      its tile from the pass's ticket (an atomic counter, as CUB's
+      onesweep: every tile a look-back waits for has started, whatever
+      order the blocks start in), loads it warp-striped and counts its
+      digits (workgroup atomics); thread `d` publishes the tile's count
+      of digit `d` at once (CUB's early counts); the keys are ranked
+      stably by the pass's digit (`warp.block_radix_rank ...
+      warp_striped` of the images, the match ranking without exchanges,
+      padding images of all ones after the valid keys; its exclusive
+      digit prefix is the tile's keys of the smaller digits); thread `d`
       looks back (decoupled look-back per digit: a status word per tile
-      and digit, 32 bits below 2^31 keys, else 64) for that digit's keys
-      in the tiles before; then the tile is scattered to striped rank
-      order (`warp.block_scatter`, items narrower than 4 bytes as 32
-      bits) and each key goes to its digit's start plus the digit's keys
-      in the tiles before plus its rank less the tile's keys of the
-      smaller digits. The tiles start in block order, as CUB's onesweep
-      relies on.
+      and digit, 32 bits below 2^31 keys, else 64; keys only load
+      `DeviceTiling::radixLookBackWindow` tiles' words at once) for that
+      digit's keys in the tiles before; then the tile is scattered to
+      striped rank order (`warp.block_scatter`, items narrower than 4
+      bytes as 32 bits) and each key goes to its digit's start plus the
+      digit's keys in the tiles before plus its rank less the tile's
+      keys of the smaller digits.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

@@ -164,13 +164,16 @@ struct RadixSortConfig {
   int32_t resultBuffer() const { return writesOutputs(passes() - 1) ? 1 : 0; }
 
   /// Onesweep's scratch for T tiles: every pass's digit totals (kDigits
-  /// i64 a pass) at 0, then two arrays of the tiles' look-back status
+  /// i64 a pass) at 0 and after them a tile ticket a pass (i64; 256-byte
+  /// aligned after), then two arrays of the tiles' look-back status
   /// (a word per tile and digit, in 8-byte slots: the words are 32 bits
   /// wide below 2^31 keys), which the passes take by turns, then the
   /// buffers the passes alternate with (none with doubleBuffer): T tiles
   /// of keys, then of values.
   static constexpr int64_t kStatusBytesPerTile = 2 * kDigits * 8;
-  int64_t binsBytes() const { return passes() * kDigits * 8; }
+  int64_t binsBytes() const { return llvm::alignTo(passes() * (kDigits + 1) * 8, 256); }
+  /// The bins' element (i64) of pass `pass`'s tile ticket.
+  int64_t ticketElement(unsigned pass) const { return passes() * kDigits + pass; }
   int64_t perTileBytes() const {
     return kStatusBytesPerTile +
            (doubleBuffer ? 0 : tileItems() * (keyBytes() + valueBytes()));

@@ -40,7 +40,7 @@ DeviceKernelBuilder::onesweepScratch(const RadixSortConfig &sort) {
   views.tiles = arith::MaxUIOp::create(
       b, arith::CeilDivUIOp::create(b, n, index(sort.tileItems())), index(1));
   views.bins = scratchView(b.getI64Type(), index(0),
-                           index(sort.passes() * RadixSortConfig::kDigits));
+                           index(sort.passes() * (RadixSortConfig::kDigits + 1)));
   views.status = i64(sort.binsBytes());
   if (sort.doubleBuffer)
     return views;
@@ -235,13 +235,19 @@ void DeviceKernelBuilder::clearStatus(const RadixSortConfig &sort,
 void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort) {
   static_assert(DeviceTiling::kThreads == RadixSortConfig::kDigits,
                 "onesweep's kernels take a digit a thread");
-  // One block clears the digit totals, which the histogram adds to.
+  // One block clears the digit totals, which the histogram adds to, and
+  // the passes' tile tickets.
   startKernel(module, "radix_init", std::nullopt);
   OnesweepScratch views = onesweepScratch(sort);
   for (unsigned pass = 0; pass < sort.passes(); ++pass)
     memref::StoreOp::create(
         b, i64(0), views.bins,
         ValueRange{arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits))});
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(sort.passes())), [&] {
+    memref::StoreOp::create(
+        b, i64(0), views.bins,
+        ValueRange{arith::AddIOp::create(b, thread, index(sort.ticketElement(0)))});
+  });
 }
 
 void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
@@ -325,9 +331,18 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   std::pair<Value, Value> dest = radixBuffers(sort, views.buffers, int(pass));
   RadixTileMemory memory = radixTileMemory(kernel, radix);
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  // Tile blockIdx.x: blocks start in index order (as CUB's onesweep
-  // relies on), so the tiles a look-back waits for have started.
-  Value tile = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  // The tile: the pass's next ticket, taken when the block starts (as
+  // CUB's onesweep does), so that every tile a look-back waits for has
+  // started, whatever order the blocks start in.
+  Value ticket = workgroupArray(kernel, 1, b.getI64Type());
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(0)), [&] {
+    Value taken = memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i64(1), views.bins,
+                                              ValueRange{index(sort.ticketElement(pass))});
+    memref::StoreOp::create(b, taken, ticket, ValueRange{index(0)});
+  });
+  gpu::BarrierOp::create(b);
+  Value tile = arith::IndexCastOp::create(
+      b, b.getIndexType(), memref::LoadOp::create(b, ticket, ValueRange{index(0)}));
   Value offset = arith::MulIOp::create(b, tile, index(tileItems));
   Value keys, values;
   std::tie(keys, values) = loadRadixTile(sort, source, offset, /*warpStriped=*/true);
