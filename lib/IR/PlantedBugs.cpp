@@ -22,6 +22,8 @@ StringRef warp::getPlantedBugName(PlantedBug bug) {
     return "combiner-empty-block";
   case PlantedBug::BlockScanSelfAppend:
     return "block-scan-self-append";
+  case PlantedBug::GpuSubgroupReduceWholeWarp:
+    return "gpu-subgroup-reduce-whole-warp";
   }
   return "";
 }

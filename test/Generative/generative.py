@@ -283,11 +283,16 @@ def generate(rng, accepted, chip, only=None, force=None):
         stages.append(p)
         # Divergent arms: the same op for the other lanes in the else arm.
         # The other lanes are a union of whole groups only where the groups
-        # partition the existing lanes (any-mask ops, segments, full warps).
-        partition = p.get("form") in (None, "any_mask", "segments", "heads") or \
+        # partition the existing lanes (any-mask ops, segments, full warps);
+        # an op of the lanes that execute it together takes any lanes.
+        op = ops.OPS[name]
+        partition = op.active_lanes or p.get("form") in (None, "any_mask", "segments", "heads") or \
             all(e == 0xFFFFFFFF for e in ctx.existing)
-        if ARMS and not ops.OPS[name].block_level and not p["op"].startswith("gpu_") and \
+        armed = op.active_lanes or not p["op"].startswith("gpu_")
+        if ARMS and not op.block_level and armed and \
                 p.get("form") != "valid" and partition and rng.random() < 0.3:
+            if op.active_lanes:
+                op.active_in_arm(rng, p, ctx.existing)
             other = [e & ~x for e, x in zip(ctx.existing, p["exec"])]
             if any(other):
                 q = json.loads(json.dumps(p))

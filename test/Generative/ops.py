@@ -181,6 +181,10 @@ class Op:
     # Whether its results combine values arithmetically, so that a float
     # result matches any NaN where the model's is a NaN (generative.same).
     arithmetic = False
+    # Whether the op's lanes are those that execute it together (upstream's
+    # subgroup ops, imported with warp.activemask): in divergent arms it
+    # then takes any lanes (active_in_arm redraws them), not whole groups.
+    active_lanes = False
     # Whether the op needs the kernel's known_block_size (its verifier
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
@@ -197,6 +201,11 @@ class Op:
         """One form per combine kind: `<op>_<kind>`."""
         return [(f"{self.name}_{k}", f"%r = warp.{self.name} <{k}> %x : {{T}}")
                 for k in sorted(set(model.INT_KINDS + model.FLOAT_KINDS))]
+
+    def active_in_arm(self, rng, p, existing):
+        """With active_lanes: `p` for the lanes of a divergent arm, a
+        subset of `existing` per warp (its twin takes the others)."""
+        p["exec"] = [any_subset(rng, e) for e in existing]
 
     def memory_size(self, p, grid, threads):
         """Elements of the memory the op updates (`memory(p)`), per
@@ -2556,8 +2565,15 @@ def import_type(ctx, form, rng, scalars=False):
 
 class GpuSubgroupReduce(Reduce):
     """gpu.subgroup_reduce (also `uniform`, `cluster(size, stride)`): a
-    warp.reduce over each cluster of the warp's lanes."""
+    warp.reduce over each cluster of the lanes that execute it together
+    (in a divergent arm its lanes; `uniform`, which promises all of a
+    subgroup or none, only outside arms)."""
     name = "gpu_subgroup_reduce"
+    active_lanes = True
+
+    def active_in_arm(self, rng, p, existing):
+        super().active_in_arm(rng, p, existing)
+        p["uniform"] = False
 
     def probe_forms(self):
         return []
@@ -2644,10 +2660,16 @@ class GpuAllReduce(BlockReduce):
 
 
 class GpuSubgroupBroadcast(Op):
-    """gpu.subgroup_broadcast: `first_active_lane` (lane 0 here, every lane
-    executing) or `specific_lane` %l, an existing lane, the same in the
-    warp (a constant, or per warp at run time)."""
+    """gpu.subgroup_broadcast: `first_active_lane` (the lowest lane that
+    executes it) or `specific_lane` %l, a lane that executes it, the same in
+    the warp (a constant, or per warp at run time; in a divergent arm at
+    run time, from the arm's lanes)."""
     name = "gpu_subgroup_broadcast"
+    active_lanes = True
+
+    def active_in_arm(self, rng, p, existing):
+        super().active_in_arm(rng, p, existing)
+        p["dyn_lane"] = True
 
     def probe_forms(self):
         return []
@@ -2668,7 +2690,8 @@ class GpuSubgroupBroadcast(Op):
         return ["src"] if p["dyn_lane"] and not p["first"] else []
 
     def uniform_value(self, p, name, rng, warp):
-        return rng.choice(model.lanes_of(p["exec"][warp]))
+        # A warp none of whose lanes executes the op reads no source.
+        return rng.choice(model.lanes_of(p["exec"][warp]) or [0])
 
     def results(self, p):
         return [("r", p["type"])]
@@ -2680,7 +2703,8 @@ class GpuSubgroupBroadcast(Op):
         return [f"%r = gpu.subgroup_broadcast %x, specific_lane {src} : {p['type']}"]
 
     def expect(self, p, d):
-        src = 0 if p["first"] else d.uni["src"] if p["dyn_lane"] else p["lane"]
+        lowest = (d.exec & -d.exec).bit_length() - 1
+        src = lowest if p["first"] else d.uni["src"] if p["dyn_lane"] else p["lane"]
         return dict(r=[d.ins["x"][src] if (d.exec >> l) & 1 else None for l in range(WARP)])
 
 

@@ -35,6 +35,10 @@ enum class PlantedBug {
   /// The block scan's expansion appended its result types to themselves,
   /// reading freed memory past six values (a crash or garbage types).
   BlockScanSelfAppend,
+  /// convert-gpu-to-warp imported every gpu.subgroup_reduce as the
+  /// whole-warp warp.reduce, whatever lanes execute it (undefined results
+  /// in a ragged last warp or a divergent branch).
+  GpuSubgroupReduceWholeWarp,
 };
 
 /// The name WARP_PLANT_BUG uses for `bug`.

@@ -247,7 +247,7 @@ struct SubgroupReduceToWarp : public OpRewritePattern<gpu::SubgroupReduceOp> {
       return reduced.getResult()[0];
     };
     Value mask = buildImportMask(rewriter, op, op.getUniform());
-    if (!mask) {
+    if (!mask || isBugPlanted(PlantedBug::GpuSubgroupReduceWholeWarp)) {
       rewriter.replaceOp(op, reduce(Value()));
       return success();
     }
