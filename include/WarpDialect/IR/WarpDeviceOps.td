@@ -979,21 +979,23 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
     * *onesweep*, a kernel per pass with a block per tile: a block takes
       its tile from the pass's ticket (an atomic counter, as CUB's
       onesweep: every tile a look-back waits for has started, whatever
-      order the blocks start in), loads it warp-striped and counts its
-      digits (workgroup atomics); thread `d` publishes the tile's count
-      of digit `d` at once (CUB's early counts); the keys are ranked
-      stably by the pass's digit (`warp.block_radix_rank ...
-      warp_striped` of the images, the match ranking without exchanges,
-      padding images of all ones after the valid keys; its exclusive
-      digit prefix is the tile's keys of the smaller digits); thread `d`
-      looks back (decoupled look-back per digit: a status word per tile
-      and digit, 32 bits below 2^31 keys, else 64; keys only load
-      `DeviceTiling::radixLookBackWindow` tiles' words at once) for that
-      digit's keys in the tiles before; then the tile is scattered to
-      striped rank order (`warp.block_scatter`, items narrower than 4
-      bytes as 32 bits) and each key goes to its digit's start plus the
-      digit's keys in the tiles before plus its rank less the tile's
-      keys of the smaller digits.
+      order the blocks start in), loads it warp-striped and ranks it with
+      CUB's early-count match ranking (`BlockRadixRankMatchEarlyCounts`):
+      each warp counts its images of the pass's digit in its row of a
+      workgroup grid (atomics; padding images of all ones after the valid
+      keys, which rank last), thread `d` publishes the tile's count of
+      digit `d` at once, turns digit `d`'s column into the warps'
+      offsets (one block scan gives the tile's keys of the smaller
+      digits), and each warp ranks its keys in position order against
+      its row (`warp.match_any` of the digit; the group's lowest lane
+      adds its size); thread `d` then looks back (decoupled look-back per
+      digit: a status word per tile and digit, 32 bits below 2^31 keys,
+      else 64; keys only load `DeviceTiling::radixLookBackWindow` tiles'
+      words at once) for that digit's keys in the tiles before; then the
+      tile is scattered to striped rank order (`warp.block_scatter`,
+      items narrower than 4 bytes as 32 bits) and each key goes to its
+      digit's start plus the digit's keys in the tiles before plus its
+      rank less the tile's keys of the smaller digits.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

@@ -395,9 +395,9 @@ private:
         gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
     return kernel.addWorkgroupAttribution(memrefType, b.getLoc());
   }
-  /// The workgroup arrays of `digits` digits that a tile's move by rank
-  /// uses (moveRadixTiles, onesweep): its digit counters (i32), and where
-  /// the digit's keys go in the output less their ranks (i64).
+  /// The workgroup arrays of `digits` digits that moveRadixTiles uses: a
+  /// tile's digit counters (i32), and where the digit's keys go in the
+  /// output less their ranks (i64).
   struct RadixTileMemory {
     Value counts, bases;
   };
@@ -488,9 +488,13 @@ private:
   /// A tile ranked by a pass's digit (bits [shift, shift + bits) of the
   /// images) and scattered to rank order (striped): the images and values
   /// so arranged, and thread d's start (i64) of digit d's keys in the
-  /// tile (0 past the radix). `beforeScatter` runs in every thread with
-  /// its start once it is known, before the scatter (onesweep looks back
-  /// there, so that its successors' wait does not include the scatter).
+  /// tile (0 past the radix). The ranking is CUB's early-count match
+  /// ranking over `warpCounts` (workgroup i32, radix a warp): `counted`
+  /// runs in every thread with its count (i64) of digit d's keys in the
+  /// tile as soon as the counts are known, before the ranking;
+  /// `beforeScatter` with its start once it is known, before the scatter
+  /// (onesweep looks back there, so that its successors' wait does not
+  /// include the scatter).
   struct RankedTile {
     Value images, values, start;
   };
@@ -508,11 +512,9 @@ private:
             source.second ? load(source.second, sort.value) : Value()};
   }
   /// storeSortedTile's place of a key (its image) at `rank` of the tile:
-  /// its digit's base (memory.bases, by the digit of image bits [shift,
-  /// shift + bits)) plus the rank.
-  std::function<Value(Value, Value)> placeByBase(const RadixTileMemory &memory, unsigned shift,
-                                                 unsigned bits) {
-    Value bases = memory.bases;
+  /// its digit's base (workgroup i64 `bases`, by the digit of image bits
+  /// [shift, shift + bits)) plus the rank.
+  std::function<Value(Value, Value)> placeByBase(Value bases, unsigned shift, unsigned bits) {
     return [this, bases, shift, bits](Value image, Value rank) -> Value {
       Value base = memref::LoadOp::create(b, bases, ValueRange{radixDigit(image, shift, bits)});
       return arith::AddIOp::create(b, arith::IndexCastOp::create(b, b.getIndexType(), base),
@@ -522,6 +524,7 @@ private:
   /// `whole` (i1) says the tile is whole: its images need no padding.
   RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                            Value keys, Value values, Value valid, Value whole,
+                           Value warpCounts, function_ref<void(Value)> counted,
                            function_ref<void(Value)> beforeScatter);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`

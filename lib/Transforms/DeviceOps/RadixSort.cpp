@@ -4,10 +4,10 @@
 // bits: one kernel clears the digit totals, one counts every pass's digits
 // in a read of the keys (and clears the first pass's look-back status),
 // one scans the counts into the digits' starts, then a kernel a pass of a
-// block per tile loads its tile warp-striped, counts its digits and
-// publishes the counts (CUB's early counts), ranks it by the digit with
-// warp.block_radix_rank ... warp_striped (the match ranking, no exchanges;
-// its digit prefix gives the tile's digit starts), looks back per digit
+// block per tile takes its tile from the pass's ticket, loads it
+// warp-striped, counts its digits per warp and publishes the counts, ranks
+// it by the digit against the warps' offsets (CUB's early-count match
+// ranking, BlockRadixRankMatchEarlyCounts), looks back per digit
 // (thread d over digit d's status words of the tiles before) for where
 // its keys go and scatters it to striped order by the ranks
 // (warp.block_scatter), into the outputs or a scratch buffer by turns. A
@@ -329,7 +329,8 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   OnesweepScratch views = onesweepScratch(sort);
   std::pair<Value, Value> source = radixBuffers(sort, views.buffers, int(pass) - 1);
   std::pair<Value, Value> dest = radixBuffers(sort, views.buffers, int(pass));
-  RadixTileMemory memory = radixTileMemory(kernel, radix);
+  // Where digit d's keys go in the output less their ranks.
+  Value bases = workgroupArray(kernel, radix, b.getI64Type());
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
   // The tile: the pass's next ticket, taken when the block starts (as
   // CUB's onesweep does), so that every tile a look-back waits for has
@@ -351,36 +352,35 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // digits (radix_digit_starts').
   Value digitStart = loadI64If(
       inRadix, views.bins, arith::AddIOp::create(b, thread, index(pass * RadixSortConfig::kDigits)));
-  // The tile's keys per digit, counted before the ranking (CUB's early
-  // counts): published at once, so that the successors' look-backs add
-  // them up while this tile ranks its keys, and this tile's own look-back
-  // comes after its ranking, when its predecessors have more likely
-  // published their prefixes.
+  // The tile ranked with CUB's early counts: its keys per digit, counted
+  // first, are published at once, so that the successors' look-backs add
+  // them up while this tile ranks its keys; this tile's own look-back
+  // comes after its ranking (before the scatter, CUB's onesweep's order:
+  // a successor waits for this tile's prefix, not for its exchange), when
+  // its predecessors have more likely published their prefixes.
   Value whole = isWholeTile(offset, tileItems);
-  Value count = countDigits(bits, memory.counts, [&] {
-    wholeOrPartialTile(offset, tileItems, [&](bool isWhole) {
-      countRadixDigits(sort, keys, isWhole ? Value() : valid, memory.counts, shift, bits,
-                       Arrangement::WarpStriped);
-    });
-  });
-  ifThen(inRadix, [&] {
-    // The next pass's status array, used by the pass before, starts
-    // clear.
-    if (pass + 1 < sort.passes())
-      clearStatus(sort, views, (pass + 1) % 2, tile);
-    publishDigitCount(sort, views, pass % 2, tile, count);
-  });
-  // The look-back as soon as the tile is ranked, before the scatter
-  // (CUB's onesweep's order): a successor waits for this tile's prefix,
-  // not for its exchange.
-  RankedTile ranked =
-      rankRadixTile(sort, shift, bits, keys, values, valid, whole, [&](Value start) {
+  Value warpCounts = workgroupArray(
+      kernel, radix * (DeviceTiling::kThreads / kWarpSize), b.getI32Type());
+  Value count;
+  RankedTile ranked = rankRadixTile(
+      sort, shift, bits, keys, values, valid, whole, warpCounts,
+      [&](Value tileCount) {
+        count = tileCount;
+        ifThen(inRadix, [&] {
+          // The next pass's status array, used by the pass before,
+          // starts clear.
+          if (pass + 1 < sort.passes())
+            clearStatus(sort, views, (pass + 1) % 2, tile);
+          publishDigitCount(sort, views, pass % 2, tile, count);
+        });
+      },
+      [&](Value start) {
         ifThen(inRadix, [&] {
           Value before = lookBackDigit(sort, views, pass % 2, tile, count);
           // A key of digit d at rank r of the tile goes to base[d] + r.
           Value base =
               arith::SubIOp::create(b, arith::AddIOp::create(b, digitStart, before), start);
-          memref::StoreOp::create(b, base, memory.bases, ValueRange{thread});
+          memref::StoreOp::create(b, base, bases, ValueRange{thread});
         });
       });
   // The bases are visible after a barrier (the scatter's own are not
@@ -388,7 +388,7 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   gpu::BarrierOp::create(b);
   wholeOrPartialTile(offset, tileItems, [&](bool whole) {
     storeSortedTile(sort, ranked.images, ranked.values, whole ? Value() : valid, dest.first,
-                    dest.second, placeByBase(memory, shift, bits));
+                    dest.second, placeByBase(bases, shift, bits));
   });
 }
 
@@ -585,26 +585,96 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
 DeviceKernelBuilder::RankedTile
 DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                                    Value keys, Value values, Value valid, Value whole,
+                                   Value warpCounts, function_ref<void(Value)> counted,
                                    function_ref<void(Value)> beforeScatter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   int64_t radix = int64_t(1) << bits;
+  int64_t warps = DeviceTiling::kThreads / kWarpSize;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
-  // Each key's rank in the tile by the digit, and thread d's digit start
-  // in the tile (the keys of the smaller digits): the padding past
-  // `valid` has the largest digit and ranks after every key.
+  // The images: the padding past `valid` has the largest digit and ranks
+  // after every key (the keys hold the ranks below `valid`).
   auto imagesType =
       VectorType::get({items}, b.getIntegerType(sort.key.getIntOrFloatBitWidth()));
   Value images = ifElse(
       whole, imagesType,
       [&] { return radixTileImages(sort, keys, Value(), Arrangement::WarpStriped); },
       [&] { return radixTileImages(sort, keys, valid, Arrangement::WarpStriped); });
-  auto ranksType = VectorType::get({items}, b.getI32Type());
-  auto binsType = VectorType::get({1}, b.getI32Type());
-  auto rank = BlockRadixRankOp::create(
-      b, TypeRange{ranksType, binsType}, images, /*descending=*/false, /*is_signed=*/false,
-      b.getI32IntegerAttr(shift), b.getI32IntegerAttr(shift + bits), /*radix_bits=*/nullptr,
-      /*warp_striped=*/true, /*ranking=*/nullptr);
-  Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), 0);
+  auto digitAt = [&](int64_t j) {
+    return radixDigit(vector::ExtractOp::create(b, images, j), shift, bits);
+  };
+  // CUB's BlockRadixRankMatchEarlyCounts over warp-striped items: each
+  // warp counts its images in its row of `warpCounts` (radix i32 a warp),
+  // thread d turns digit d's column into the warps' offsets (the tile's
+  // keys of the smaller digits, then those of digit d in the warps
+  // before), and each warp ranks its items in position order against its
+  // row: a group of lanes of one digit reads the offset, the lowest adds
+  // the group's size.
+  Value warp = arith::DivUIOp::create(b, thread, index(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, thread, index(kWarpSize));
+  Value row = arith::MulIOp::create(b, warp, index(radix));
+  for (int64_t first = 0; first < radix; first += kWarpSize) {
+    Value at = arith::AddIOp::create(b, row, arith::AddIOp::create(b, lane, index(first)));
+    auto zero = [&] { memref::StoreOp::create(b, i32(0), warpCounts, ValueRange{at}); };
+    if (first + kWarpSize <= radix)
+      zero();
+    else
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane, index(radix - first)),
+             zero);
+  }
+  SyncWarpOp::create(b, Value());
+  for (int64_t j = 0; j < items; ++j)
+    memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), warpCounts,
+                                ValueRange{arith::AddIOp::create(b, row, digitAt(j))});
+  gpu::BarrierOp::create(b);
+  // Thread d's column (a thread past the radix reads the last digit's and
+  // keeps nothing): the warps' counts, their exclusive prefixes, the total.
+  Value digit = arith::MinUIOp::create(b, thread, index(radix - 1));
+  SmallVector<Value> warpPrefixes;
+  Value total = i32(0);
+  for (int64_t w = 0; w < warps; ++w) {
+    warpPrefixes.push_back(total);
+    Value at = arith::AddIOp::create(b, digit, index(w * radix));
+    total = arith::AddIOp::create(b, total,
+                                  memref::LoadOp::create(b, warpCounts, ValueRange{at}));
+  }
+  total = arith::SelectOp::create(b, inRadix, total, i32(0));
+  // The tile's keys of digit d: the padding counts as the last digit's.
+  Value padding = arith::SubIOp::create(b, i32(sort.tileItems()), valid);
+  Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(radix - 1));
+  counted(arith::ExtUIOp::create(
+      b, b.getI64Type(),
+      arith::SelectOp::create(b, last, arith::SubIOp::create(b, total, padding), total)));
+  Value tileStart = exclusiveBlockSum(total);
+  ifThen(inRadix, [&] {
+    for (int64_t w = 0; w < warps; ++w)
+      memref::StoreOp::create(
+          b, arith::AddIOp::create(b, tileStart, warpPrefixes[w]), warpCounts,
+          ValueRange{arith::AddIOp::create(b, thread, index(w * radix))});
+  });
+  gpu::BarrierOp::create(b);
+  Value below = LaneMaskOp::create(b, b.getI32Type(), LaneMaskKind::Lt);
+  SmallVector<Value> ranks;
+  for (int64_t j = 0; j < items; ++j) {
+    Value itemDigit = digitAt(j);
+    Value peers = MatchAnyOp::create(
+        b, b.getI32Type(), arith::IndexCastUIOp::create(b, b.getI32Type(), itemDigit), Value(),
+        b.getI32IntegerAttr(bits), MatchStrategyAttr());
+    Value lower = math::CtPopOp::create(b, arith::AndIOp::create(b, peers, below));
+    Value slot = arith::AddIOp::create(b, row, itemDigit);
+    Value offset = memref::LoadOp::create(b, warpCounts, ValueRange{slot});
+    // Every lane's read before the group's write, and that before the
+    // next item's reads.
+    SyncWarpOp::create(b, Value());
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lower, i32(0)), [&] {
+      memref::StoreOp::create(
+          b, arith::AddIOp::create(b, offset, math::CtPopOp::create(b, peers)), warpCounts,
+          ValueRange{slot});
+    });
+    SyncWarpOp::create(b, Value());
+    ranks.push_back(arith::AddIOp::create(b, offset, lower));
+  }
+  Value rankVector =
+      vector::FromElementsOp::create(b, VectorType::get({items}, b.getI32Type()), ranks);
   Value start = arith::SelectOp::create(
       b, inRadix, arith::ExtUIOp::create(b, b.getI64Type(), tileStart), i64(0));
   beforeScatter(start);
@@ -615,13 +685,13 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
     Type element = type.getElementType();
     unsigned width = element.getIntOrFloatBitWidth();
     if (width >= 32)
-      return BlockScatterOp::create(b, type, items, rank.getRanks(), /*flags=*/Value(),
+      return BlockScatterOp::create(b, type, items, rankVector, /*flags=*/Value(),
                                     /*striped=*/true);
     auto bitsType = VectorType::get(type.getShape(), b.getIntegerType(width));
     auto wideType = VectorType::get(type.getShape(), b.getI32Type());
     Value wide = arith::ExtUIOp::create(b, wideType,
                                         arith::BitcastOp::create(b, bitsType, items));
-    Value scattered = BlockScatterOp::create(b, wideType, wide, rank.getRanks(),
+    Value scattered = BlockScatterOp::create(b, wideType, wide, rankVector,
                                              /*flags=*/Value(), /*striped=*/true);
     return arith::BitcastOp::create(b, type,
                                     arith::TruncIOp::create(b, bitsType, scattered));
@@ -662,7 +732,7 @@ void DeviceKernelBuilder::moveRadixTiles(const RadixSortConfig &sort, unsigned s
   // every thread passes after their stores).
   gpu::BarrierOp::create(b);
   storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
-                  dest.first, dest.second, placeByBase(memory, shift, bits));
+                  dest.first, dest.second, placeByBase(memory.bases, shift, bits));
   // The next tile rewrites the counts, starts and bases.
   gpu::BarrierOp::create(b);
   scf::YieldOp::create(b, ValueRange{arith::AddIOp::create(b, running, tileCount)});
