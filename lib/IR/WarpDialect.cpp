@@ -1501,6 +1501,16 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
     return use(RadixRankAlgorithm::RegisterCounters, 0, registerScanWords, 0,
                withRegisters);
   };
+  // The early counts' grid: a row of the digits a warp and a row of the
+  // digits' starts.
+  auto useEarlyCounts = [&] {
+    layout.matchWarps = warps;
+    layout.matchColumns = warps;
+    int64_t rows = (warps + 1) * (int64_t(1) << layout.radixBits);
+    return use(RadixRankAlgorithm::MatchEarlyCounts, 0, 1, rows,
+               alignedBuffers + llvm::alignTo(rows * 4, 16) +
+                   llvm::alignTo(scratch(1), 16));
+  };
   // The ranking the op names: that one (the grid beside the buffers where
   // that fits, else in the union); the verifier rejects it where it does
   // not fit or cannot be.
@@ -1513,6 +1523,8 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
       return useMatch();
     case RadixRankAlgorithm::RegisterCounters:
       return useRegisters();
+    case RadixRankAlgorithm::MatchEarlyCounts:
+      return useEarlyCounts();
     }
   }
   if (matchFirst && canMatch && withWarpGrid <= kMaxStaticSharedBytes)
@@ -1598,6 +1610,15 @@ LogicalResult mlir::warp::verifyRadixSortKeyOrder(
 static LogicalResult
 verifyRadixRanking(Operation *op, std::optional<RadixRankAlgorithm> ranking,
                    int64_t n) {
+  if (ranking == RadixRankAlgorithm::MatchEarlyCounts) {
+    auto rank = dyn_cast<BlockRadixRankOp>(op);
+    if (rank && rank.getWarpStriped() && blockIsWholeWarps(op))
+      return success();
+    return op->emitOpError()
+           << "with ranking = <match_early> ranks the warp_striped keys of a "
+              "warp.block_radix_rank in a known block of whole warps (a "
+              "thread count that is a multiple of 32)";
+  }
   if (ranking != RadixRankAlgorithm::MatchCounters || canRankByMatch(op, n))
     return success();
   return op->emitOpError()

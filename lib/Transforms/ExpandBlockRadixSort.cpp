@@ -169,7 +169,8 @@ public:
                                 function_ref<Value(size_t)> digitAt,
                                 unsigned count) {
     if (warpStripedItems &&
-        layout.algorithm != RadixRankAlgorithm::MatchCounters)
+        layout.algorithm != RadixRankAlgorithm::MatchCounters &&
+        layout.algorithm != RadixRankAlgorithm::MatchEarlyCounts)
       return rankWarpStripedAsBlocked(items, digitAt, count);
     return rankByLayout(items, digitAt, count);
   }
@@ -178,6 +179,9 @@ public:
   /// 2^count), uniform. With a grid, a read of its column 0: the next
   /// ranking must not clear it before every thread has read.
   Value digitStart(Value digit) {
+    if (layout.algorithm == RadixRankAlgorithm::MatchEarlyCounts)
+      return loadCounter(
+          add(digit, i32(layout.matchWarps * (int64_t(1) << digitBits))));
     if (usesCounterGrid(layout.algorithm)) {
       int64_t lanes = std::max<int64_t>(1, (int64_t(1) << digitBits) / 2);
       Value lane = lanes == 1 ? i32(0) : andI(digit, i32(lanes - 1));
@@ -214,6 +218,8 @@ private:
       return rankInGrid(items, digitAt, count);
     case RadixRankAlgorithm::MatchCounters:
       return rankByMatch(items, digitAt, count);
+    case RadixRankAlgorithm::MatchEarlyCounts:
+      return rankByEarlyCounts(items, digitAt, count);
     case RadixRankAlgorithm::RegisterCounters:
       break;
     }
@@ -592,6 +598,102 @@ private:
     return result;
   }
 
+  /// The ranks of this thread's warp-striped items by their `count`-bit
+  /// digits with early counts (CUB's BlockRadixRankMatchEarlyCounts):
+  /// each warp counts its items in its row of the grid (2^count i32 a
+  /// warp, workgroup atomics; a warp.syncwarp first: the warp's reads of
+  /// its row in a previous ranking are done); after a barrier thread t
+  /// takes digits t M .. t M + M - 1 (M = ceil(2^count / T); none past
+  /// the digits), sums each digit's column over the warps, one
+  /// scalar exclusive block scan of its sum gives its first digit's
+  /// start, and it stores each digit's start in the row after the warps'
+  /// (digitStart) and each warp's offset (the start plus the digit's
+  /// items in the warps before) in that warp's row; after a barrier each
+  /// warp ranks its items in position order (item 0 of every lane, then
+  /// item 1, ...): the lanes of one digit (warp.match_any) read the
+  /// offset, a warp.syncwarp, the lowest of them adds the group's size,
+  /// a warp.syncwarp; an item's rank is the offset plus its group's
+  /// lanes below it. Whole warps (the verifier's rule).
+  SmallVector<Value> rankByEarlyCounts(size_t items,
+                                       function_ref<Value(size_t)> digitAt,
+                                       unsigned count) {
+    int64_t radix = int64_t(1) << count;
+    int64_t warps = layout.matchWarps;
+    Type i32Type = b.getI32Type();
+    Value lane = LaneIdOp::create(b, loc, i32Type);
+    Value row = mul(shrU(thread, i32(llvm::Log2_64(kWarpSize))), i32(radix));
+    SyncWarpOp::create(b, loc, Value());
+    for (int64_t first = 0; first < radix; first += kWarpSize) {
+      Value slot = add(row, first == 0 ? lane : add(lane, i32(first)));
+      if (first + kWarpSize <= radix)
+        storeCounter(i32(0), slot);
+      else
+        buildIfThen(b, loc,
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          lane, i32(radix - first)),
+                    [&] { storeCounter(i32(0), slot); });
+    }
+    SyncWarpOp::create(b, loc, Value());
+    SmallVector<Value> digits;
+    for (size_t j = 0; j < items; ++j) {
+      digits.push_back(digitAt(j));
+      Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                                 add(row, digits.back()));
+      memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, i32(1),
+                                  counterBuffer, ValueRange{index});
+    }
+    gpu::BarrierOp::create(b, loc);
+    int64_t perThread = llvm::divideCeil(radix, warps * int64_t(kWarpSize));
+    struct Column {
+      Value digit, inRange, total;
+      SmallVector<Value> warpPrefixes;
+    };
+    SmallVector<Column> columns;
+    Value sum = i32(0);
+    for (int64_t m = 0; m < perThread; ++m) {
+      Column c;
+      c.digit = add(mul(thread, i32(perThread)), i32(m));
+      c.inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        c.digit, i32(radix));
+      Value at = select(c.inRange, c.digit, i32(0));
+      Value running = i32(0);
+      for (int64_t w = 0; w < warps; ++w) {
+        c.warpPrefixes.push_back(running);
+        running = add(running, loadCounter(add(at, i32(w * radix))));
+      }
+      c.total = select(c.inRange, running, i32(0));
+      sum = add(sum, c.total);
+      columns.push_back(std::move(c));
+    }
+    Value start = scanCounters(sum).getScanned()[0];
+    for (Column &c : columns) {
+      Value digitStart = start;
+      buildIfThen(b, loc, c.inRange, [&] {
+        storeCounter(digitStart, add(c.digit, i32(warps * radix)));
+        for (auto [w, prefix] : llvm::enumerate(c.warpPrefixes))
+          storeCounter(add(digitStart, prefix),
+                       add(c.digit, i32(int64_t(w) * radix)));
+      });
+      start = add(start, c.total);
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
+    SmallVector<Value> ranks;
+    for (Value digit : digits) {
+      Value peers = matchDigit(digit, count);
+      Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
+      Value slot = add(row, digit);
+      Value offset = loadCounter(slot);
+      SyncWarpOp::create(b, loc, Value());
+      buildIfThen(b, loc, eq(lowerPeers, i32(0)), [&] {
+        storeCounter(add(offset, math::CtPopOp::create(b, loc, peers)), slot);
+      });
+      SyncWarpOp::create(b, loc, Value());
+      ranks.push_back(add(offset, lowerPeers));
+    }
+    return ranks;
+  }
+
   /// The match ranking's grid of `lanes` counter lanes and the padding
   /// lane, a word per column each, and the words each of the block's
   /// threads rakes of it (getMatchRakeWords).
@@ -928,7 +1030,8 @@ static void expandBufferScope(gpu::GPUModuleOp module,
            llvm::count_if(rankLayouts, [&](auto &l) { return usesGrid(l, a); });
   };
   int64_t gridRankings = countUses(RadixRankAlgorithm::SharedCounters);
-  int64_t matchRankings = countUses(RadixRankAlgorithm::MatchCounters);
+  int64_t matchRankings = countUses(RadixRankAlgorithm::MatchCounters) +
+                          countUses(RadixRankAlgorithm::MatchEarlyCounts);
   bool barrierFirst = matchRankings > 0 && gridRankings + matchRankings > 1;
   auto readGrid = [&](OpBuilder &b, Location loc) {
     return WorkgroupBuffers::read(

@@ -1539,8 +1539,10 @@ class KernelBuilder(TileMixin):
         known_block_size; or an int M where the block size is not
         promised), also each thread's bins t*M .. t*M+M-1: the keys ranked
         before bin b's digit (0 past the digits). `ranking`: as
-        block_radix_sort's. With `warp_striped` the keys are warp-striped
-        (block_load(..., warp_striped=True)), stable in that order, and
+        block_radix_sort's, or "match_early" (CUB's
+        RADIX_RANK_MATCH_EARLY_COUNTS_ANY, with `warp_striped` keys in a
+        known block of whole warps). With `warp_striped` the keys are
+        warp-striped (block_load(..., warp_striped=True)), stable in that order, and
         the match ranking needs no exchange. Returns the ranks, or
         (ranks, prefix). Every thread of the block must call it (it holds
         barriers)."""

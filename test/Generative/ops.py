@@ -1528,7 +1528,7 @@ class BlockMergeSort(SortOp):
 # key bits [b0, b1), and which rankings fit the 48 KiB of static shared
 # memory (WarpDialect.cpp's getRadixLayout, written again from its rule,
 # with a margin for the alignment of the module's other buffers).
-RANKINGS = ["grid", "match", "registers"]
+RANKINGS = ["grid", "match", "registers", "match_early"]
 SHARED_BYTES = 48 * 1024 - 256
 
 
@@ -1540,9 +1540,10 @@ def radix_image(elem, v, signed):
     return b ^ top if signed else b
 
 
-def radix_layout_bytes(threads, n, key_bytes, value_bytes, radix_bits):
+def radix_layout_bytes(threads, n, key_bytes, value_bytes, radix_bits, early=False):
     """{ranking: its workgroup bytes (None: it cannot run)} of one sort or
-    ranking (key_bytes 0: a ranking, no buffers) in a known block."""
+    ranking (key_bytes 0: a ranking, no buffers) in a known block; `early`:
+    a ranking of warp-striped keys, which match_early can take."""
     items = threads * n
 
     def buffer(size):
@@ -1560,15 +1561,19 @@ def radix_layout_bytes(threads, n, key_bytes, value_bytes, radix_bits):
     match = None
     if threads % WARP == 0 and n & (n - 1) == 0 and n <= 32:
         match = up(keys) + up(values) + up((lanes + 1) * (threads // WARP) * 4) + up(scratch[1])
+    # match_early: a row of the digits a warp and one of their starts.
+    early_bytes = None
+    if early and threads % WARP == 0:
+        early_bytes = up((threads // WARP + 1) * (1 << radix_bits) * 4) + up(scratch[1])
     return {"grid": separate if separate <= SHARED_BYTES else union, "match": match,
-            "registers": keys + values + scratch[min(lanes, 8)]}
+            "registers": keys + values + scratch[min(lanes, 8)], "match_early": early_bytes}
 
 
-def radix_ranking(rng, threads, n, key_bytes, value_bytes, radix_bits):
+def radix_ranking(rng, threads, n, key_bytes, value_bytes, radix_bits, early=False):
     """A `ranking` for the op (None: the compiler's), or False where no
     ranking fits."""
     fits = [r for r, size in radix_layout_bytes(threads, n, key_bytes, value_bytes,
-                                                 radix_bits).items()
+                                                 radix_bits, early).items()
             if size is not None and size <= SHARED_BYTES]
     if not fits:
         return False
@@ -1724,14 +1729,15 @@ class BlockRadixRank(RadixOp):
     def draw(self, rng, ctx, t, elem, n, width):
         r = rng.randint(1, min(8, width))
         b0 = rng.randrange(width - r + 1)
-        ranking = radix_ranking(rng, ctx.threads, n, 0, 0, r)
+        warp_striped = rng.random() < 0.4
+        ranking = radix_ranking(rng, ctx.threads, n, 0, 0, r, early=warp_striped)
         if ranking is False:
             return None
         prefix = max(1, -(-(1 << r) // ctx.threads)) if rng.random() < 0.5 else None
         return dict(op=self.name, type=t, exec=list(ctx.existing), bits=(b0, b0 + r),
                     ranking=ranking, prefix=prefix, descending=rng.random() < 0.5,
                     signed=not is_float(elem) and rng.random() < 0.5,
-                    keys=rng.choice(["order", "bits"]), warp_striped=rng.random() < 0.4)
+                    keys=rng.choice(["order", "bits"]), warp_striped=warp_striped)
 
     def operands(self, p):
         return [("x", p["type"], p["keys"])]

@@ -170,3 +170,37 @@ gpu.module @warp_striped_grid {
     gpu.return
   }
 }
+
+// -----
+
+// ranking = <match_early> (CUB's BlockRadixRankMatchEarlyCounts) of
+// warp-striped keys: a grid of a row of 2^R i32 a warp and a row of the
+// digits' starts (256 x 5 words, 5120 bytes); each warp zeroes and counts
+// its row (workgroup atomics), a barrier, thread t's two digits (256 over
+// 128 threads) each summed over the 4 warps, one scalar block scan (its
+// scratch), the starts and the warps' offsets stored, a barrier, then a
+// warp.match_any per key against the warp's row (no raking, no exchange).
+// CHECK-LABEL: gpu.module @warp_striped_early
+// CHECK: memref.global "private" @__warp_block_radix_counters : memref<5120xi8, #gpu.address_space<workgroup>>
+// CHECK-LABEL: gpu.func @rank
+// CHECK-NOT: warp.exchange
+// CHECK: warp.syncwarp
+// CHECK-COUNT-8: memref.store %{{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK: warp.syncwarp
+// CHECK-COUNT-3: memref.atomic_rmw addi %{{.*}} : (i32, memref<1280xi32, #gpu.address_space<workgroup>>) -> i32
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: memref.load %{{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK: memref.get_global @__warp_block_scratch
+// CHECK: gpu.barrier
+// CHECK: warp.lanemask <lt> : i32
+// CHECK-COUNT-3: warp.match_any %{{.*}} bits 8 : i32
+// CHECK-NOT: warp.exchange
+// CHECK: gpu.return
+gpu.module @warp_striped_early {
+  gpu.func @rank(%k: vector<3xi32>, %out: memref<3xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %r = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<3xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<3xi32>, vector<3xi32>
+    gpu.return
+  }
+}

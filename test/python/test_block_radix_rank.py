@@ -366,6 +366,75 @@ def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descend
     np.testing.assert_array_equal(r, expected_ranks(d, 1 << (bits[1] - bits[0]), descending))
 
 
+@functools.lru_cache(maxsize=None)
+def early_counts_program(key, n, bits, block, descending, signed):
+    """warp_striped_program's ranking with ranking = <match_early> and the
+    digit prefix (each thread's bins, stored blocked)."""
+    element = TYPES[key][0]
+    prog = wm.Program(f"rank_early_{key}_{n}")
+    threads = block_threads(block)
+    bins = bins_per_thread(1 << (bits[1] - bits[0]), threads)
+
+    @prog.kernel(x=wm.memref(element), r=wm.memref(wm.i32), p=wm.memref(wm.i32))
+    def rank(k, x, r, p):
+        k.known_block_size(*block)
+        keys = k.block_load(x, 0, n, warp_striped=True)
+        ranks, prefix = k.block_radix_rank(keys, bits, warp_striped=True, ranking="match_early",
+                                           descending=descending, signed=signed,
+                                           digit_prefix=True)
+        k.block_store(ranks, r, 0, warp_striped=True)
+        k.store_vector(p, linear_thread(k) * bins, prefix)
+    return prog
+
+
+# CUB's BlockRadixRankMatchEarlyCounts: whole warps of any count (3 warps:
+# a thread takes 3 of 256 digits, the last none past them), any items a
+# thread (not only powers of two), 1- to 8-bit digits, descending, signed.
+EARLY_COUNTS = [("i32", 16, (0, 8), (256,), False, False),
+                ("i32", 6, (3, 11), (96,), True, False),
+                ("i8", 4, (0, 8), (32,), False, True),
+                ("i16", 3, (5, 7), (64, 2), False, True),
+                ("f32", 5, (24, 32), (128,), True, False)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key,n,bits,block,descending,signed", EARLY_COUNTS, ids=str)
+def test_early_counts_ranking(backend, key, n, bits, block, descending, signed):
+    """ranking = <match_early> ranks warp-striped keys as the other rankings
+    do: numpy's stable ranks of the tile in memory, and each bin's keys of
+    the digits before it."""
+    threads = block_threads(block)
+    compiled = wm.compile(early_counts_program(key, n, bits, block, descending, signed),
+                          chip="sm_90")
+    assert "vote.sync.ballot" in compiled.ptx and "atom.shared.add" in compiled.ptx
+    radix = 1 << (bits[1] - bits[0])
+    bins = bins_per_thread(radix, threads)
+    rng = np.random.default_rng([threads, n, bits[0], 7])
+    x = keys_for(rng, key, threads * n, bits)
+    r = np.full(threads * n, -1, np.int32)
+    p = np.full(threads * bins, -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, p, backend=backend)
+    d = digits(x, key, signed, bits)
+    np.testing.assert_array_equal(r, expected_ranks(d, radix, descending))
+    np.testing.assert_array_equal(p, expected_prefix(d, radix, descending, threads, bins))
+
+
+def test_early_counts_needs_warp_striped_whole_warps():
+    """The verifier's rule: match_early ranks a block radix rank's
+    warp-striped keys in a known block of whole warps."""
+    for block, warp_striped in [((256,), False), ((100,), True)]:
+        with pytest.raises(wm.MLIRError, match="ranking = <match_early>"):
+            prog = wm.Program("rank_early_bad")
+
+            @prog.kernel(x=wm.memref(wm.i32), r=wm.memref(wm.i32))
+            def rank(k, x, r):
+                k.known_block_size(*block)
+                keys = k.block_load(x, 0, 4, warp_striped=warp_striped)
+                k.block_store(k.block_radix_rank(keys, (0, 8), warp_striped=warp_striped,
+                                                 ranking="match_early"), r, 0)
+            wm.compile(prog, chip="sm_90")
+
+
 def test_warp_striped_match_has_no_exchange():
     """With warp-striped keys the match ranking shuffles no key (every
     lane reads its group's counter), where blocked keys pay two exchanges

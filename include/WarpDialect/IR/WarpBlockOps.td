@@ -41,7 +41,8 @@ def Warp_RadixRankingAttr : I32EnumAttr<"RadixRankAlgorithm",
     "how a block radix ranking counts its digits", [
     I32EnumAttrCase<"SharedCounters", 0, "grid">,
     I32EnumAttrCase<"MatchCounters", 1, "match">,
-    I32EnumAttrCase<"RegisterCounters", 2, "registers">]> {
+    I32EnumAttrCase<"RegisterCounters", 2, "registers">,
+    I32EnumAttrCase<"MatchEarlyCounts", 3, "match_early">]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::warp";
 }
@@ -1541,6 +1542,14 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     keys through none; the other rankings count blocked digits, so
     `warp_striped` keys take a `warp.block_exchange
     <warp_striped_to_blocked>` of the digits and one back of the ranks.
+    `ranking = <match_early>` (CUB's `BlockRadixRankMatchEarlyCounts`,
+    never the compiler's choice; `warp_striped` keys in a known block of
+    whole warps, any N) counts each warp's digits in its row of a grid of
+    `2^R` i32 a warp (workgroup atomics), turns each digit's column into
+    the warps' offsets with one scalar block scan (a last row keeps the
+    digits' starts for the prefix) and ranks each warp's keys once
+    against its row (`warp.match_any` groups, the lowest lane adding the
+    group's size): no raking and no second read of the counters.
     With the digit
     prefix and a grid, a barrier after the prefixes are read
     (they are in the grid's column 0, which the next ranking of the kernel

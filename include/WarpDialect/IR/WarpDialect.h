@@ -162,6 +162,13 @@ inline constexpr int64_t kBlockScratchSlots = 66;
 ///   then the same raking scan over the smaller grid.
 ///   RegisterCounters (`registers`): the counters in each thread's
 ///   registers, ranked with block scans of vectors of counter words.
+///   MatchEarlyCounts (`match_early`, warp-striped keys of a
+///   warp.block_radix_rank only): CUB's BlockRadixRankMatchEarlyCounts:
+///   each warp counts its digits in its row of a grid (a row of 2^R i32
+///   a warp, workgroup atomics), the columns become the warps' offsets
+///   (one block scan; a last row keeps the digits' starts), and each warp
+///   ranks its items once against its row with warp.match_any: the ranks
+///   are final at the match, no raking. Never the compiler's choice.
 /// Whether `algorithm` counts in a workgroup grid (and rakes it).
 inline bool usesCounterGrid(RadixRankAlgorithm algorithm) {
   return algorithm != RadixRankAlgorithm::RegisterCounters;

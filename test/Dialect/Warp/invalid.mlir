@@ -1439,7 +1439,8 @@ gpu.module @radix_sort_known {
 // -----
 
 // A named ranking: <match> needs a known block of whole warps and a
-// power-of-two N up to 32; <grid> must fit (8-bit digits: 129 lanes x 1024
+// power-of-two N up to 32; <match_early> the warp-striped keys of a
+// ranking in a known block of whole warps; <grid> must fit (8-bit digits: 129 lanes x 1024
 // threads of i32 words).
 gpu.module @radix_ranking {
   gpu.func @match_unknown_block(%k: vector<4xi32>) kernel {
@@ -1450,6 +1451,21 @@ gpu.module @radix_ranking {
   gpu.func @match_ragged(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
     // expected-error @+1 {{with ranking = <match> needs a known block of whole warps}}
     %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <match> : vector<4xi32>
+    gpu.return
+  }
+  gpu.func @early_sort(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{with ranking = <match_early> ranks the warp_striped keys of a warp.block_radix_rank in a known block of whole warps}}
+    %0 = warp.block_radix_sort %k radix_bits = 8 ranking = <match_early> : vector<4xi32>
+    gpu.return
+  }
+  gpu.func @early_blocked(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{with ranking = <match_early> ranks the warp_striped keys}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <match_early> : vector<4xi32>
+    gpu.return
+  }
+  gpu.func @early_ragged(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 100, 1, 1>} {
+    // expected-error @+1 {{with ranking = <match_early> ranks the warp_striped keys}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<4xi32>
     gpu.return
   }
   gpu.func @match_three_keys(%k: vector<3xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
