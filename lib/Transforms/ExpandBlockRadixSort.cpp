@@ -556,32 +556,17 @@ private:
     int64_t blockThreads = layout.matchWarps * kWarpSize;
     int64_t gridWords = matchGridWords(lanes);
     int64_t tail = matchRakeWords(lanes) * blockThreads - gridWords;
-    for (int64_t first = 0; first < tail; first += blockThreads) {
-      Value slot = add(thread, i32(gridWords + first));
-      if (first + blockThreads <= tail)
-        storeCounter(i32(0), slot);
-      else
-        buildIfThen(b, loc,
-                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          thread, i32(tail - first)),
-                    [&] { storeCounter(i32(0), slot); });
-    }
+    zeroStrided(Value(), gridWords, thread, blockThreads, tail);
     SyncWarpOp::create(b, loc, Value());
     Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
     SmallVector<Value> halfSlots, counts;
     for (int64_t i = 0; i < n; ++i) {
       Value digit = vector::ExtractOp::create(b, loc, striped, i);
-      Value peers = matchDigit(digit, count);
-      Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
       Value halfSlot = halfSlotOf(digit, lanes);
-      Value old = loadHalf(halfSlot);
-      SyncWarpOp::create(b, loc, Value());
-      buildIfThen(b, loc, eq(lowerPeers, i32(0)), [&] {
-        storeHalf(add(old, math::CtPopOp::create(b, loc, peers)), halfSlot);
-      });
-      SyncWarpOp::create(b, loc, Value());
       halfSlots.push_back(halfSlot);
-      counts.push_back(add(old, lowerPeers));
+      counts.push_back(countGroup(
+          digit, count, below, [&] { return loadHalf(halfSlot); },
+          [&](Value counter) { storeHalf(counter, halfSlot); }));
     }
     rakeGrid(lanes);
     SmallVector<Value> ranks;
@@ -623,16 +608,7 @@ private:
     Value lane = LaneIdOp::create(b, loc, i32Type);
     Value row = mul(shrU(thread, i32(llvm::Log2_64(kWarpSize))), i32(radix));
     SyncWarpOp::create(b, loc, Value());
-    for (int64_t first = 0; first < radix; first += kWarpSize) {
-      Value slot = add(row, first == 0 ? lane : add(lane, i32(first)));
-      if (first + kWarpSize <= radix)
-        storeCounter(i32(0), slot);
-      else
-        buildIfThen(b, loc,
-                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          lane, i32(radix - first)),
-                    [&] { storeCounter(i32(0), slot); });
-    }
+    zeroStrided(row, 0, lane, kWarpSize, radix);
     SyncWarpOp::create(b, loc, Value());
     SmallVector<Value> digits;
     for (size_t j = 0; j < items; ++j) {
@@ -680,18 +656,52 @@ private:
     Value below = LaneMaskOp::create(b, loc, i32Type, LaneMaskKind::Lt);
     SmallVector<Value> ranks;
     for (Value digit : digits) {
-      Value peers = matchDigit(digit, count);
-      Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
       Value slot = add(row, digit);
-      Value offset = loadCounter(slot);
-      SyncWarpOp::create(b, loc, Value());
-      buildIfThen(b, loc, eq(lowerPeers, i32(0)), [&] {
-        storeCounter(add(offset, math::CtPopOp::create(b, loc, peers)), slot);
-      });
-      SyncWarpOp::create(b, loc, Value());
-      ranks.push_back(add(offset, lowerPeers));
+      ranks.push_back(countGroup(
+          digit, count, below, [&] { return loadCounter(slot); },
+          [&](Value counter) { storeCounter(counter, slot); }));
     }
     return ranks;
+  }
+
+  /// Zeroes the grid's words `base` (an i32, or none: 0) + offset + i for
+  /// i below `words`: this thread those at i = `index`, index + stride,
+  /// ... (index below stride).
+  void zeroStrided(Value base, int64_t offset, Value index, int64_t stride,
+                   int64_t words) {
+    for (int64_t first = 0; first < words; first += stride) {
+      Value slot = offset + first == 0 ? index : add(index, i32(offset + first));
+      if (base)
+        slot = add(slot, base);
+      if (first + stride <= words)
+        storeCounter(i32(0), slot);
+      else
+        buildIfThen(b, loc,
+                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          index, i32(words - first)),
+                    [&] { storeCounter(i32(0), slot); });
+    }
+  }
+
+  /// One item's count in its warp by `count`-bit digit `digit`: the
+  /// lanes of its digit (matchDigit) read their counter (`load`), a
+  /// warp.syncwarp (every read before the write), the lowest of them
+  /// stores it plus the group's size (`store`; one predicated store, no
+  /// branch around a load and a shuffle of its result), a warp.syncwarp
+  /// (the next item's group may have another leader of the same
+  /// counter); returns the old counter plus the group's lanes below this
+  /// one (`below`: the lanes-below mask).
+  Value countGroup(Value digit, unsigned count, Value below,
+                   function_ref<Value()> load, function_ref<void(Value)> store) {
+    Value peers = matchDigit(digit, count);
+    Value lowerPeers = math::CtPopOp::create(b, loc, andI(peers, below));
+    Value old = load();
+    SyncWarpOp::create(b, loc, Value());
+    buildIfThen(b, loc, eq(lowerPeers, i32(0)), [&] {
+      store(add(old, math::CtPopOp::create(b, loc, peers)));
+    });
+    SyncWarpOp::create(b, loc, Value());
+    return add(old, lowerPeers);
   }
 
   /// The match ranking's grid of `lanes` counter lanes and the padding
