@@ -1505,7 +1505,6 @@ getRadixLayout(int64_t threads, int64_t itemsPerThread, ArrayRef<Type> keyTypes,
   // digits' starts.
   auto useEarlyCounts = [&] {
     layout.matchWarps = warps;
-    layout.matchColumns = warps;
     int64_t rows = (warps + 1) * (int64_t(1) << layout.radixBits);
     return use(RadixRankAlgorithm::MatchEarlyCounts, 0, 1, rows,
                alignedBuffers + llvm::alignTo(rows * 4, 16) +

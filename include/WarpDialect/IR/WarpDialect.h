@@ -202,12 +202,15 @@ struct RadixSortLayout {
   /// Elements (i32) of the counter grid: counterWords + 1 lanes (the last
   /// one padding) of B_max words (MatchCounters: of matchColumns words, a
   /// column per warp, and the zeros after it up to the raked words,
-  /// getMatchRakeWords a thread); 0 for RegisterCounters.
+  /// getMatchRakeWords a thread; MatchEarlyCounts: W + 1 rows of 2^R
+  /// words, a row per warp and one of the digits' starts); 0 for
+  /// RegisterCounters.
   int64_t counterElements;
   /// With MatchCounters: the block's warps W, and the words of a grid lane,
   /// W or, for an even W, W + 1 (a padding column: the lanes then stride
   /// by an odd number of words, so that the counters of a warp's distinct
-  /// digits fall in distinct banks, as CUB's PADDED_WARPS).
+  /// digits fall in distinct banks, as CUB's PADDED_WARPS). With
+  /// MatchEarlyCounts: W alone (its grid has rows, not columns).
   int64_t matchWarps = 0, matchColumns = 0;
   /// Elements of the image (key) buffers, one per key member, and of the
   /// value buffer: B_max * N items and their padding.
