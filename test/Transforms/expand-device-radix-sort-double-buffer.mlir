@@ -4,7 +4,8 @@
 // the result is the constant index of the buffer that the last pass writes:
 // 2 passes of i16 keys end in buffer 0 (keys_in), 3 passes of bits
 // [0, 24) in buffer 1 (keys_out). The whole pipeline to PTX that ptxas
-// takes.
+// takes. Tiles: 256 threads x 24 pairs (96 bytes a thread, keys and
+// values moved as 4 bytes) and x 32 keys (128 bytes a thread of keys only).
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
@@ -22,7 +23,7 @@
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_f32_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 4096, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 4096, 6144>
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
 // EXPAND: gpu.func @radix_onesweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func
@@ -36,7 +37,7 @@
 // EXPAND: memref.store {{.*}}, %arg0
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_bits0_24_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 1 : i32
-// EXPAND-SAME: warp.device_scratch = array<i64: 6400, 4096, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 6400, 4096, 8192>
 // Pass 0 reads keys_in and writes keys_out, pass 1 back, pass 2 forth.
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND-NOT: gpu.func

@@ -11,21 +11,21 @@
 // A lower cap (for tests at small sizes): modules of their own, the
 // histogram's grid at most 3 blocks.
 // CAPPED-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14_max_blocks3
-// CAPPED-SAME: warp.device_scratch = array<i64: 4352, 12288, 4096>
-// CAPPED: gpu.func @radix_histogram({{.*}}warp.device_grid = 4096 : i64, warp.device_grid_max = 3 : i64
+// CAPPED-SAME: warp.device_scratch = array<i64: 4352, 20480, 8192>
+// CAPPED: gpu.func @radix_histogram({{.*}}warp.device_grid = 8192 : i64, warp.device_grid_max = 3 : i64
 // CAPPED: arith.constant 3 : index
-// CAPPED: gpu.func @radix_onesweep_0({{.*}}warp.device_grid = 4096 : i64}
+// CAPPED: gpu.func @radix_onesweep_0({{.*}}warp.device_grid = 8192 : i64}
 
 // The i16 sort of bits [4, 14): a pass of 8 bits, then one of 2 (4
-// digits), over tiles of 256 x 16 keys (16 a thread, as for 4-byte keys);
-// each tile ranked by the pass's bits in one match-ranking pass and
-// scattered as 32-bit items. The scratch: 4352 + 12288 T bytes for T
-// tiles (the two passes' totals and tile tickets, 4112 bytes, aligned to
-// 256; per tile its two status arrays' words, 4096 bytes, and a buffer
-// of its keys, 8192).
+// digits), over tiles of 256 x 32 keys (32 a thread, 128 bytes as for
+// 4-byte keys); each tile ranked by the pass's bits in one match-ranking
+// pass and scattered as 32-bit items. The scratch: 4352 + 20480 T bytes
+// for T tiles (the two passes' totals and tile tickets, 4112 bytes,
+// aligned to 256; per tile its two status arrays' words, 4096 bytes, and
+// a buffer of its 8192 2-byte keys, 16384).
 // EXPAND: memref.dim %arg2, %{{.*}} : memref<?xi16>
 // EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
-// EXPAND: %[[PERTILE:.*]] = arith.constant 12288 : index
+// EXPAND: %[[PERTILE:.*]] = arith.constant 20480 : index
 // EXPAND: %[[TILES:.*]] = arith.muli %[[PERTILE]], %[[T]] : index
 // EXPAND: %[[BYTES:.*]] = arith.addi %{{.*}}, %[[TILES]] : index
 // EXPAND: gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
@@ -45,26 +45,27 @@
 // EXPAND: gpu.launch_func {{.*}}::@radix_onesweep_3
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
-// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 12288, 4096>
+// EXPAND-SAME: warp.device_scratch = array<i64: 4352, 20480, 8192>
 // EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: gpu.func @radix_onesweep_0(
-// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<16xi16>
-// EXPAND-COUNT-16: warp.match_any %{{.*}} bits 8 : i32
+// EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<32xi16>
+// EXPAND-COUNT-32: warp.match_any %{{.*}} bits 8 : i32
 // Keys only: each look-back step loads a window of 4 tiles' words at once.
 // EXPAND: scf.while
 // EXPAND-COUNT-4: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
 // EXPAND-NOT: llvm.load
 // EXPAND: nvvm.nanosleep
-// EXPAND: arith.extui %{{.*}} : vector<16xi16> to vector<16xi32>
-// EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<16xi32>, vector<16xi32>
-// EXPAND: arith.trunci %{{.*}} : vector<16xi32> to vector<16xi16>
+// EXPAND: arith.extui %{{.*}} : vector<32xi16> to vector<32xi32>
+// EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<32xi32>, vector<32xi32>
+// EXPAND: arith.trunci %{{.*}} : vector<32xi32> to vector<32xi16>
 // EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi64, #gpu.address_space<workgroup>>, {{.*}}memref<1xi64, #gpu.address_space<workgroup>>, {{.*}}memref<32xi32, #gpu.address_space<workgroup>>)
-// EXPAND-COUNT-16: warp.match_any %{{.*}} bits 2 : i32
+// EXPAND-COUNT-32: warp.match_any %{{.*}} bits 2 : i32
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
 
 // 4- and 8-byte keys and values (i32 keys, f64 values: 8 a thread, 64
-// bytes of the wider): onesweep. radix_init (one block) clears every
+// bytes of the wider, since keys and values of unequal widths take two
+// exchange buffers): onesweep. radix_init (one block) clears every
 // pass's digit totals; radix_histogram (at most 1024 blocks, each over
 // its share of the tiles) counts every pass's digits in one read of the
 // keys and clears the first pass's look-back status; radix_digit_starts
@@ -153,7 +154,9 @@
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<8xi32>, vector<8xi32>
-// EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<8xf64>, vector<8xi32>
+// EXPAND: arith.bitcast %{{.*}} : vector<8xf64> to vector<8xi64>
+// EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<8xi64>, vector<8xi32>
+// EXPAND: arith.bitcast %{{.*}} : vector<8xi64> to vector<8xf64>
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.barrier
 // EXPAND-NOT: warp.block_radix_sort

@@ -1437,14 +1437,18 @@ SORT_TYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.in
 
 
 def sort_tile(key_dtype, value_dtype=None, segmented=False):
-    """The keys of a radix sort tile: the device sort's (onesweep, which
-    ranks its tiles and scatters them) 256 threads x 64 bytes of the wider
-    of keys and values, 16 keys a thread for 1- to 4-byte ones; a segmented
-    sort's 256 threads x 32 bytes of the wider."""
+    """The keys of a radix sort tile. The device sort's (onesweep, which
+    ranks its tiles and scatters them with keys and values moved as at
+    least 4 bytes): 256 threads x 128 bytes of keys alone (32 keys a thread
+    for 1- to 4-byte ones), x 96 bytes of pairs whose moved widths are
+    equal, x 64 bytes of the wider of unequal ones. A segmented sort's:
+    256 threads x 32 bytes of the wider."""
     sizes = [np.dtype(key_dtype).itemsize] + ([np.dtype(value_dtype).itemsize] if value_dtype else [])
     if segmented:
         return 256 * (32 // max(sizes))
-    return 256 * (64 // max(sizes + [4]))
+    moved = [max(4, size) for size in sizes]
+    budget = 128 if len(moved) == 1 else 96 if moved[0] == moved[1] else 64
+    return 256 * (budget // max(moved))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -108,14 +108,14 @@ def test_reduce_launches(recorder, n):
 def test_radix_sort_launches(recorder):
     """A radix sort of int32 keys, onesweep's: one block clears the digit
     totals and one scans them, the histogram and each of the 4 passes'
-    kernels take a block per 4096-key tile (256 threads x 64 bytes:
-    onesweep ranks 4-byte keys' tiles)."""
-    n = 9000
+    kernels take a block per 8192-key tile (256 threads x 128 bytes of
+    keys alone: onesweep ranks 4-byte keys' tiles)."""
+    n = 17000
     keys, out = DeviceArray(np.arange(n, dtype=np.int32)), DeviceArray(np.zeros(n, np.int32))
     wd.radix_sort(keys, out=out)
     names = {v.value: k for k, v in recorder.functions.items()}
     got = [(names[launch["function"]], launch["grid"][0]) for launch in recorder.launches]
-    tiles = -(-n // 4096)
+    tiles = -(-n // 8192)
     assert got == [("radix_init", 1), ("radix_histogram", tiles), ("radix_digit_starts", 1)] + \
         [(f"radix_onesweep_{p}", tiles) for p in range(4)]
     for launch in recorder.launches:

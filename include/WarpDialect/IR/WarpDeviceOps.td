@@ -964,8 +964,10 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
 
     `warp-expand-device-ops` lowers it to CUB's onesweep:
     least-significant-digit passes of 8 bits of the image (fewer for the
-    last) over tiles of 256 threads x 64 bytes of the wider of keys and
-    values (16 items a thread for 1- to 4-byte ones):
+    last) over tiles of 256 threads x `DeviceTiling::radixSortItemsPerThread`
+    (keys alone: 128 bytes, 32 keys a thread for 1- to 4-byte ones;
+    pairs: 96 bytes of the wider where keys and values move as items of
+    one width, else 64; each moves as at least 4 bytes):
 
     * *init* (one block) clears the digit totals and the passes' tile
       tickets;
@@ -992,10 +994,10 @@ def Warp_DeviceRadixSortOp : Warp_DeviceRadixSortBase<"device_radix_sort",
       digit: a status word per tile and digit, 32 bits below 2^31 keys,
       else 64; keys only load `DeviceTiling::radixLookBackWindow` tiles'
       words at once) for that digit's keys in the tiles before; then the
-      tile is scattered to striped rank order (`warp.block_scatter`,
-      items narrower than 4 bytes as 32 bits) and each key goes to its
-      digit's start plus the digit's keys in the tiles before plus its
-      rank less the tile's keys of the smaller digits.
+      tile is scattered to striped rank order (`warp.block_scatter` of
+      32- or 64-bit integers, narrower items as 32) and each key goes to
+      its digit's start plus the digit's keys in the tiles before plus
+      its rank less the tile's keys of the smaller digits.
 
     The passes alternate between `keys_out` (and `values_out`) and a
     buffer in the scratch, so that the last one writes the outputs.

@@ -107,10 +107,19 @@ struct DeviceTiling {
   /// beside its counter grid), and the digit bits of a pass.
   static constexpr int64_t kRadixSortBytesPerThread = 32;
   /// The same where onesweep ranks its tiles and scatters them by rank
-  /// (no sort buffers beside the counters): a larger tile makes a
-  /// digit's run of keys in a tile longer, so that fewer of its writes
-  /// fill DRAM sectors partly.
-  static constexpr int64_t kRadixSortRankedBytesPerThread = 64;
+  /// (no sort buffers beside the counters), keys only and pairs: a larger
+  /// tile makes a digit's run of keys in a tile longer, so that fewer of
+  /// its writes fill DRAM sectors partly, and takes fewer tickets and
+  /// look-backs. Keys: 128 (32 4-byte keys; of 16, 20, 24, 28 and 32 the
+  /// last was fastest on the H100, and 128 registers hold it without
+  /// spilling). Pairs: 96 (24 pairs; of 16, 20 and 24 the last), where
+  /// keys and values (each moved as at least 4 bytes) are as wide and
+  /// share one exchange buffer; else 64, so that their two buffers fit
+  /// the 48 KiB of static workgroup memory.
+  /// docs/results/device-ops-bench-h100-onesweep-early-counts.txt.
+  static constexpr int64_t kRadixSortRankedKeyBytesPerThread = 128;
+  static constexpr int64_t kRadixSortRankedPairBytesPerThread = 96;
+  static constexpr int64_t kRadixSortRankedMixedPairBytesPerThread = 64;
   static constexpr int64_t kRadixSortPassBits = 8;
   /// Onesweep's histogram kernel (every pass's digits counted in one
   /// read of the keys): a block per tile up to this many, each then over
@@ -125,14 +134,11 @@ struct DeviceTiling {
   /// them at 2^28 keys, where the status arrays outgrow the L2
   /// (docs/results/gpu-h100-2026-12-06-eighteenth.md).
   static int64_t radixLookBackWindow(bool pairs) { return pairs ? 1 : 4; }
-  /// The blocks per SM a radix sort's onesweep kernel of pairs asks
-  /// ptxas to fit (`nvvm.minctasm`): two of 256 threads give it 128
-  /// registers, which its ranked tiles of 64 bytes a thread take without
-  /// spilling (three, 80 registers, spilled 76 bytes a thread: ptxas 13.0,
-  /// sm_90).
+  /// The blocks per SM a radix sort's onesweep kernel asks ptxas to fit
+  /// (`nvvm.minctasm`): two of 256 threads give it 128 registers, which
+  /// its ranked tiles take without spilling (three, 80 registers, spill
+  /// tiles of more than 16 keys: ptxas 13.0, sm_90).
   static constexpr int64_t kRadixSortMinBlocksPerSM = 2;
-  /// The same for keys only: three fit (80 registers) without spilling.
-  static constexpr int64_t kRadixSortKeysMinBlocksPerSM = 3;
   /// A pass's tile is ranked by its whole digit at once with this ranking
   /// (CUB's onesweep ranks its 8-bit digits with BlockRadixRankMatch; the
   /// compiler's default would take two 4-bit counter-grid passes).
@@ -144,8 +150,14 @@ struct DeviceTiling {
   /// them as 4 bytes).
   static int64_t radixSortItemsPerThread(int64_t keyBytes, int64_t valueBytes,
                                          bool ranked) {
-    if (ranked)
-      return kRadixSortRankedBytesPerThread / std::max<int64_t>({4, keyBytes, valueBytes});
+    if (ranked) {
+      int64_t keyWidth = std::max<int64_t>(4, keyBytes);
+      int64_t valueWidth = std::max<int64_t>(4, valueBytes);
+      int64_t bytes = !valueBytes                ? kRadixSortRankedKeyBytesPerThread
+                      : keyWidth == valueWidth ? kRadixSortRankedPairBytesPerThread
+                                               : kRadixSortRankedMixedPairBytesPerThread;
+      return bytes / std::max(keyWidth, valueWidth);
+    }
     return kRadixSortBytesPerThread / std::max(keyBytes, valueBytes);
   }
 

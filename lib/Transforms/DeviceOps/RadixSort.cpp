@@ -324,8 +324,7 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   gpu::GPUFuncOp kernel =
       startKernel(module, ("radix_onesweep_" + Twine(pass)).str(), tileItems);
   kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                  b.getI32IntegerAttr(sort.value ? DeviceTiling::kRadixSortMinBlocksPerSM
-                                             : DeviceTiling::kRadixSortKeysMinBlocksPerSM));
+                  b.getI32IntegerAttr(DeviceTiling::kRadixSortMinBlocksPerSM));
   OnesweepScratch views = onesweepScratch(sort);
   std::pair<Value, Value> source = radixBuffers(sort, views.buffers, int(pass) - 1);
   std::pair<Value, Value> dest = radixBuffers(sort, views.buffers, int(pass));
@@ -678,23 +677,22 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
   Value start = arith::SelectOp::create(
       b, inRadix, arith::ExtUIOp::create(b, b.getI64Type(), tileStart), i64(0));
   beforeScatter(start);
-  // The scatter moves items of 4 or 8 bytes: narrower ones as their bits
-  // zero-extended to i32.
+  // The scatter moves items as 32- or 64-bit integers (narrower ones as
+  // their bits zero-extended to i32), so that keys and values as wide
+  // share one exchange buffer (DeviceTiling::radixSortItemsPerThread).
   auto scatter = [&](Value items) -> Value {
     auto type = cast<VectorType>(items.getType());
-    Type element = type.getElementType();
-    unsigned width = element.getIntOrFloatBitWidth();
-    if (width >= 32)
-      return BlockScatterOp::create(b, type, items, rankVector, /*flags=*/Value(),
-                                    /*striped=*/true);
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
     auto bitsType = VectorType::get(type.getShape(), b.getIntegerType(width));
-    auto wideType = VectorType::get(type.getShape(), b.getI32Type());
-    Value wide = arith::ExtUIOp::create(b, wideType,
-                                        arith::BitcastOp::create(b, bitsType, items));
-    Value scattered = BlockScatterOp::create(b, wideType, wide, rankVector,
+    auto movedType = VectorType::get(type.getShape(), b.getIntegerType(std::max(width, 32u)));
+    Value moved = type == bitsType ? items : arith::BitcastOp::create(b, bitsType, items);
+    if (movedType != bitsType)
+      moved = arith::ExtUIOp::create(b, movedType, moved);
+    Value scattered = BlockScatterOp::create(b, movedType, moved, rankVector,
                                              /*flags=*/Value(), /*striped=*/true);
-    return arith::BitcastOp::create(b, type,
-                                    arith::TruncIOp::create(b, bitsType, scattered));
+    if (movedType != bitsType)
+      scattered = arith::TruncIOp::create(b, bitsType, scattered);
+    return type == bitsType ? scattered : arith::BitcastOp::create(b, type, scattered);
   };
   return {scatter(images), values ? scatter(values) : Value(), start};
 }
