@@ -112,10 +112,10 @@ struct DeviceTiling {
   /// its writes fill DRAM sectors partly, and takes fewer tickets and
   /// look-backs. Keys: 128 (32 4-byte keys; of 16, 20, 24, 28 and 32 the
   /// last was fastest on the H100, and 128 registers hold it without
-  /// spilling). Pairs: 96 (24 pairs; of 16, 20 and 24 the last), where
-  /// keys and values (each moved as at least 4 bytes) are as wide and
-  /// share one exchange buffer; else 64, so that their two buffers fit
-  /// the 48 KiB of static workgroup memory.
+  /// spilling). Pairs: 96 (24 pairs; the fastest of 16, 20, 24 and 28,
+  /// which spills), where keys and values (each moved as at least 4
+  /// bytes) are as wide and share one exchange buffer; else 64, so that
+  /// their two buffers fit the 48 KiB of static workgroup memory.
   /// docs/results/device-ops-bench-h100-onesweep-early-counts.txt.
   static constexpr int64_t kRadixSortRankedKeyBytesPerThread = 128;
   static constexpr int64_t kRadixSortRankedPairBytesPerThread = 96;
@@ -129,7 +129,8 @@ struct DeviceTiling {
   /// The status words of the tiles before that a radix sort's look-back
   /// loads at once, per digit: a walk back over tiles that published only
   /// their counts then waits for one load a window instead of one a tile.
-  /// Keys only: 4 (best of 1, 4 and 8 on the H100; 8 spills). Pairs: 1,
+  /// Keys only: 4 (best of 1, 4 and 8 on the H100 at 16 keys a thread,
+  /// and of 2, 4 and 8 at 32; 8 spills). Pairs: 1 (better than 4 at 24),
   /// since their longer tiles wait less and the window's extra loads cost
   /// them at 2^28 keys, where the status arrays outgrow the L2
   /// (docs/results/gpu-h100-2026-12-06-eighteenth.md).
