@@ -663,39 +663,32 @@ static void printPredicate(OpAsmPrinter &printer, Operation *,
   printNamedRegion(printer, region, "pred");
 }
 
-/// ` prefix(%t0: t0, ...) { ... }` or nothing: a block scan's prefix
-/// computed from the block's totals.
-static ParseResult parsePrefixRegion(OpAsmParser &parser, Region &region) {
-  return parseNamedRegion(parser, region, "prefix", /*optional=*/true);
+/// An optional named region, ` <Keyword>(%a: t, ...) { ... }` or nothing.
+template <const char *Keyword>
+static ParseResult parseOptionalRegion(OpAsmParser &parser, Region &region) {
+  return parseNamedRegion(parser, region, Keyword, /*optional=*/true);
 }
 
-static void printPrefixRegion(OpAsmPrinter &printer, Operation *,
-                              Region &region) {
+template <const char *Keyword>
+static void printOptionalRegion(OpAsmPrinter &printer, Operation *,
+                                Region &region) {
   if (!region.empty())
-    printNamedRegion(printer, region, "prefix");
+    printNamedRegion(printer, region, Keyword);
 }
 
-/// ` equal(%a: k, %b: k) { ... }` or nothing: a scan by key's equality.
-static ParseResult parseEqualRegion(OpAsmParser &parser, Region &region) {
-  return parseNamedRegion(parser, region, "equal", /*optional=*/true);
-}
-
-static void printEqualRegion(OpAsmPrinter &printer, Operation *,
-                             Region &region) {
-  if (!region.empty())
-    printNamedRegion(printer, region, "equal");
-}
-
-/// ` digit(%k: t) { ... }` or nothing: a radix rank's digit extractor.
-static ParseResult parseDigitRegion(OpAsmParser &parser, Region &region) {
-  return parseNamedRegion(parser, region, "digit", /*optional=*/true);
-}
-
-static void printDigitRegion(OpAsmPrinter &printer, Operation *,
-                             Region &region) {
-  if (!region.empty())
-    printNamedRegion(printer, region, "digit");
-}
+/// A block scan's prefix computed from the block's totals, a scan by
+/// key's equality, a radix rank's digit extractor and its early-counts
+/// callback.
+static constexpr char kPrefixKeyword[] = "prefix", kEqualKeyword[] = "equal",
+                      kDigitKeyword[] = "digit", kCountsKeyword[] = "counts";
+static constexpr auto parsePrefixRegion = parseOptionalRegion<kPrefixKeyword>;
+static constexpr auto printPrefixRegion = printOptionalRegion<kPrefixKeyword>;
+static constexpr auto parseEqualRegion = parseOptionalRegion<kEqualKeyword>;
+static constexpr auto printEqualRegion = printOptionalRegion<kEqualKeyword>;
+static constexpr auto parseDigitRegion = parseOptionalRegion<kDigitKeyword>;
+static constexpr auto printDigitRegion = printOptionalRegion<kDigitKeyword>;
+static constexpr auto parseCountsRegion = parseOptionalRegion<kCountsKeyword>;
+static constexpr auto printCountsRegion = printOptionalRegion<kCountsKeyword>;
 
 /// ` compare(%a: t, %b: t) { ... }`: a merge sort's order.
 static ParseResult parseCompare(OpAsmParser &parser, Region &region) {
@@ -1852,13 +1845,43 @@ LogicalResult BlockRadixRankOp::verify() {
 }
 
 /// The digit region: a key in, an i32 out (its low R bits the digit), pure.
+/// The counts region: with the early-counts ranking, a thread's bins'
+/// counts in (a vector of as many i32 as the digit prefix's bins), nothing
+/// out.
 LogicalResult BlockRadixRankOp::verifyRegions() {
-  if (!hasDigitRegion())
+  if (hasDigitRegion() &&
+      failed(verifyScalarRegion(*this, getDigit(), "digit", {getKeyType()},
+                                "one argument of the key type",
+                                IntegerType::get(getContext(), 32),
+                                "the digit in its low radix_bits bits")))
+    return failure();
+  if (getCounts().empty())
     return success();
-  return verifyScalarRegion(*this, getDigit(), "digit", {getKeyType()},
-                            "one argument of the key type",
-                            IntegerType::get(getContext(), 32),
-                            "the digit in its low radix_bits bits");
+  if (getRanking() != RadixRankAlgorithm::MatchEarlyCounts)
+    return emitOpError("takes a counts region only with ranking = "
+                       "<match_early> (CUB's counts callback of "
+                       "BlockRadixRankMatchEarlyCounts)");
+  // verify() has checked that match_early has a known block.
+  int64_t digits = int64_t(1) << getDigitBits();
+  int64_t threads = getKnownBlockThreads(*this).value_or(1);
+  int64_t tracked = std::max<int64_t>(1, llvm::divideCeil(digits, threads));
+  auto wanted = VectorType::get({tracked}, IntegerType::get(getContext(), 32));
+  Block &block = getCounts().front();
+  if (block.getNumArguments() != 1 || block.getArgument(0).getType() != wanted) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "counts region must take one " << wanted
+                              << " (a thread's " << tracked << " of the "
+                              << digits << " digit bins), got (";
+    llvm::interleaveComma(block.getArgumentTypes(), diag);
+    return diag << ")";
+  }
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
+  if (!yield)
+    return emitOpError("counts region must end with warp.yield");
+  if (!yield.getValues().empty())
+    return yield.emitOpError("yields nothing in a counts region");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

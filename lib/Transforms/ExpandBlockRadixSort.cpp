@@ -200,6 +200,11 @@ public:
   /// in the order of those positions.
   bool warpStripedItems = false;
 
+  /// The early-counts ranking's callback (CUB's counts_callback): called
+  /// with this thread's bins' counts (i32s in rank order, 0 past the
+  /// digits) after the counting, before the ranking.
+  function_ref<void(ArrayRef<Value>)> onCounts;
+
 private:
   /// The layout's ranking of the items, counted as they are: blocked, or
   /// with the match ranking warp-striped where warpStripedItems says so.
@@ -641,6 +646,8 @@ private:
       sum = add(sum, c.total);
       columns.push_back(std::move(c));
     }
+    if (onCounts)
+      onCounts(llvm::map_to_vector(columns, [](const Column &c) { return c.total; }));
     Value start = scanCounters(sum).getScanned()[0];
     for (Column &c : columns) {
       Value digitStart = start;
@@ -924,6 +931,15 @@ static SmallVector<Value> buildRadixRank(OpBuilder &b, BlockRadixRankOp op,
                      threads, barrierFirst);
   ranker.warpStripedItems = op.getWarpStriped();
   auto constant = [&](int64_t v) { return buildI32Constant(b, loc, v); };
+  // The counts region's copy, once, where the early-counts ranking has
+  // the counts.
+  auto counts = [&](ArrayRef<Value> bins) {
+    Region &region = op.getCounts();
+    auto type = cast<VectorType>(region.getArgument(0).getType());
+    inlineRegion(b, region, vector::FromElementsOp::create(b, loc, type, bins).getResult());
+  };
+  if (!op.getCounts().empty())
+    ranker.onCounts = counts;
   unsigned radixBits = op.getDigitBits();
   SmallVector<Value> ranks;
   if (op.hasDigitRegion()) {

@@ -1523,7 +1523,8 @@ class KernelBuilder(TileMixin):
     def block_radix_rank(self, keys: Value, bits: Optional[Tuple[int, int]] = None,
                          descending: bool = False, signed: bool = False, digit_prefix=False,
                          digit: Optional[Callable] = None, radix_bits: Optional[int] = None,
-                         ranking: Optional[str] = None, warp_striped: bool = False):
+                         ranking: Optional[str] = None, warp_striped: bool = False,
+                         counts: Optional[Callable] = None):
         """warp.block_radix_rank (CUB BlockRadixRank::RankKeys): each of the
         block's B*N keys' rank (a vector<N x i32>) in the block's stable
         order by its digit, bits [b0, b1) of the key's unsigned image
@@ -1543,9 +1544,13 @@ class KernelBuilder(TileMixin):
         RADIX_RANK_MATCH_EARLY_COUNTS_ANY, with `warp_striped` keys in a
         known block of whole warps). With `warp_striped` the keys are
         warp-striped (block_load(..., warp_striped=True)), stable in that order, and
-        the match ranking needs no exchange. Returns the ranks, or
-        (ranks, prefix). Every thread of the block must call it (it holds
-        barriers)."""
+        the match ranking needs no exchange. `counts` (with
+        ranking="match_early": CUB's counts callback) is a function of one
+        Value, this thread's bins' counts (a vector of M i32, M as the digit
+        prefix's: bin b the b-th digit in rank order), that every thread
+        runs once after the counting and before the ranking, returning
+        nothing (it may store). Returns the ranks, or (ranks, prefix).
+        Every thread of the block must call it (it holds barriers)."""
         keys = self.value(keys, "the ranked keys")
         if not isinstance(keys.type, VectorType):
             raise TypeError(f"block_radix_rank takes a vector of a thread's keys, "
@@ -1588,13 +1593,24 @@ class KernelBuilder(TileMixin):
             types.append(vector(max(1, -(-(1 << radix) // threads)), i32))
         elif digit_prefix is not False:
             types.append(vector(_checks.integer(digit_prefix, "digit_prefix", 1, 256), i32))
-        if digit is None:
+        callback = None
+        if counts is not None:
+            if not callable(counts):
+                raise TypeError(f"counts must be a function of one vector, not {counts!r}")
+            threads = getattr(self, "_known_block_threads", None)
+            if ranking != "match_early" or threads is None:
+                raise ValueError("a counts function goes with ranking='match_early' in a "
+                                 "kernel with a known_block_size")
+            callback = (counts, [vector(max(1, -(-(1 << radix) // threads)), i32)],
+                        "counts function")
+        if digit is None and callback is None:
             results = self._emit_n("warp.block_radix_rank", [keys], types, attributes,
-                                   regions=[[]])
+                                   regions=[[], []])
         else:
             results = self._with_combiner("warp.block_radix_rank", [keys], True, [keys],
                                           attributes, digit, types, [keys.type.element],
-                                          [i32], sides=1, what="digit function")
+                                          [i32], region_count=2, sides=1,
+                                          what="digit function", callback=callback)
         return results[0] if len(types) == 1 else tuple(results)
 
     def block_run_length_decode(self, values: Value, lengths: Value, items_per_thread: int,
@@ -1773,7 +1789,9 @@ class KernelBuilder(TileMixin):
                        yields: Optional[Sequence[Type]] = None,
                        prefix: Optional[Callable] = None,
                        region_count: int = 1, sides: int = 2,
-                       what: str = "combiner") -> List[Value]:
+                       what: str = "combiner",
+                       callback: Optional[Tuple[Callable, List[Type], str]] = None
+                       ) -> List[Value]:
         """Makes `op` with a combine region built by calling `combine(left,
         right)` on the region's arguments (Values, or tuples of them), which
         returns the combined Value or tuple; returns the op's results. The
@@ -1785,7 +1803,10 @@ class KernelBuilder(TileMixin):
         totals of the combined types, returning as many Values;
         `region_count`: the op's regions (the others left empty); `sides`:
         the tuples `combine` takes (1 for a function of one tuple, as a radix
-        rank's digit extractor), `what` names it in errors."""
+        rank's digit extractor), `what` names it in errors; `callback`
+        (function, argument types, what) fills the second region from a
+        function of those arguments that returns nothing (a radix rank's
+        counts callback)."""
         types = list(types) if types is not None else [v.type for v in values]
         yields = list(yields) if yields is not None else types
         where = self._position()
@@ -1799,12 +1820,18 @@ class KernelBuilder(TileMixin):
             block = self._ops.block([self._ops.type(str(t)) for t in types], location)
             fills.append((block, prefix, 1, types, "prefix function"))
             regions.append([block])
+        if callback is not None:
+            function, arguments, name = callback
+            block = self._ops.block([self._ops.type(str(t)) for t in arguments], location)
+            fills.append((block, function, 1, [], name, arguments))
+            regions.append([block])
         regions += [[] for _ in range(region_count - len(regions))]
         operation = self._op(op, operands, result_types, attributes, regions=regions,
                              location=where, verify=False)
         try:
-            for block, function, sides, returns, what in fills:
-                self._fill_region(block, function, types, sides, single, returns, what, where)
+            for block, function, sides, returns, what, *arguments in fills:
+                self._fill_region(block, function, arguments[0] if arguments else types,
+                                  sides, single, returns, what, where)
         except BaseException:
             self._erase(operation)
             raise
@@ -1826,9 +1853,13 @@ class KernelBuilder(TileMixin):
             result, returned = _returning(
                 function, tuple(part[0] if single else tuple(part) for part in parts))
             at = f" (the {what}'s return at {returned})" if returned else ""
-            if single and isinstance(result, (tuple, list)) and len(result) == 1:
+            if not returns:
+                if result is not None:
+                    raise ValueError(f"the {what} returns nothing, got {result!r}{at}")
+                result = []
+            elif single and isinstance(result, (tuple, list)) and len(result) == 1:
                 result = result[0]
-            result = [result] if single else result
+            result = [result] if single and returns else result
             if not isinstance(result, (tuple, list)) or len(result) != len(returns):
                 raise ValueError(f"the {what} must return {len(returns)} value"
                                  f"{'s' if len(returns) > 1 else ''} (one per combined value), "

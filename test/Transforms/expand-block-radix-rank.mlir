@@ -204,3 +204,33 @@ gpu.module @warp_striped_early {
     gpu.return
   }
 }
+
+// -----
+
+// The counts region (CUB's counts callback) of that ranking: inlined once,
+// after the counting and the sums of thread t's two digits' columns, with
+// them as a vector<2xi32>, before the block scan and the ranking.
+// CHECK-LABEL: gpu.module @warp_striped_early_counts
+// CHECK-LABEL: gpu.func @rank
+// CHECK-COUNT-3: memref.atomic_rmw addi %{{.*}} : (i32, memref<1280xi32, #gpu.address_space<workgroup>>) -> i32
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-8: memref.load %{{.*}} : memref<1280xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[COUNTS:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xi32>
+// CHECK-NEXT: vector.store %[[COUNTS]], %{{.*}}[%{{.*}}] : memref<256xi32>, vector<2xi32>
+// CHECK-NOT: warp.yield
+// CHECK: memref.get_global @__warp_block_scratch
+// CHECK: warp.match_any
+gpu.module @warp_striped_early_counts {
+  gpu.func @rank(%k: vector<3xi32>, %out: memref<3xi32>, %counts: memref<256xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %t = gpu.thread_id x
+    %c2 = arith.constant 2 : index
+    %at = arith.muli %t, %c2 : index
+    %r = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<3xi32> counts(%c: vector<2xi32>) {
+      vector.store %c, %counts[%at] : memref<256xi32>, vector<2xi32>
+      warp.yield
+    }
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<3xi32>, vector<3xi32>
+    gpu.return
+  }
+}

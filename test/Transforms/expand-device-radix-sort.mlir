@@ -49,7 +49,7 @@
 // EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<32xi16>
-// EXPAND-COUNT-32: warp.match_any %{{.*}} bits 8 : i32
+// EXPAND: warp.block_radix_rank %{{.*}} bits 4 to 12 warp_striped ranking = <match_early> : vector<32xi16>, vector<1xi32> counts(%{{.*}}: vector<1xi32>)
 // Keys only: each look-back step loads a window of 4 tiles' words at once.
 // EXPAND: scf.while
 // EXPAND-COUNT-4: llvm.load {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : !llvm.ptr<1> -> i64
@@ -58,8 +58,8 @@
 // EXPAND: arith.extui %{{.*}} : vector<32xi16> to vector<32xi32>
 // EXPAND: warp.block_scatter %{{.*}}, %{{.*}} striped : vector<32xi32>, vector<32xi32>
 // EXPAND: arith.trunci %{{.*}} : vector<32xi32> to vector<32xi16>
-// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi64, #gpu.address_space<workgroup>>, {{.*}}memref<1xi64, #gpu.address_space<workgroup>>, {{.*}}memref<32xi32, #gpu.address_space<workgroup>>)
-// EXPAND-COUNT-32: warp.match_any %{{.*}} bits 2 : i32
+// EXPAND: gpu.func @radix_onesweep_1({{.*}}memref<4xi64, #gpu.address_space<workgroup>>, {{.*}}memref<1xi64, #gpu.address_space<workgroup>>)
+// EXPAND: warp.block_radix_rank %{{.*}} bits 12 to 14 warp_striped ranking = <match_early> : vector<32xi16>, vector<1xi32> counts(%{{.*}}: vector<1xi32>)
 // EXPAND-NOT: gpu.func
 // EXPAND: gpu.module
 
@@ -104,7 +104,7 @@
 // EXPAND-COUNT-4: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>) -> i64
 // EXPAND: gpu.func @radix_digit_starts({{.*}}kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // EXPAND-COUNT-4: warp.block_scan <add> %{{.*}} exclusive : i64
-// EXPAND: gpu.func @radix_onesweep_0({{.*}}workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>, %[[SLOT:arg[0-9]+]] : memref<1xi64, #gpu.address_space<workgroup>>, {{.*}}memref<2048xi32, #gpu.address_space<workgroup>>) {{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
+// EXPAND: gpu.func @radix_onesweep_0({{.*}}workgroup({{.*}}memref<256xi64, #gpu.address_space<workgroup>>, %[[SLOT:arg[0-9]+]] : memref<1xi64, #gpu.address_space<workgroup>>) {{.*}}nvvm.minctasm = 2 : i32, warp.device_grid = 2048 : i64}
 // The tile: thread 0 takes pass 0's ticket (element 1024 of the totals)
 // and shares it after a barrier.
 // EXPAND: %[[T0:.*]] = arith.constant 1024 : index
@@ -115,31 +115,23 @@
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi32>, vector<8xi32>
 // EXPAND: warp.block_load %arg2[%{{.*}}] warp_striped : memref<?xf64>, vector<8xf64>
 // EXPAND-NOT: warp.block_scan
-// The tile ranked with CUB's early counts: each warp counts its items in
-// its row of a workgroup grid (radix i32 a warp: 256 x 8), then the
-// counts are published before the ranking: the next pass's status
-// cleared, then the counts in 64-bit words from 2^31 keys, else in
-// 32-bit ones.
-// EXPAND: warp.syncwarp
-// EXPAND-COUNT-8: memref.atomic_rmw addi %{{.*}} : (i32, memref<2048xi32, #gpu.address_space<workgroup>>) -> i32
-// EXPAND-NEXT: gpu.barrier
-// EXPAND-NOT: warp.match_any
+// The tile ranked with CUB's early counts (warp.block_radix_rank
+// ranking = <match_early>, the images' bits 0 to 8) whose counts region,
+// before the ranking, keeps thread d's count of digit d in the thread's
+// slot and publishes it: the next pass's status cleared, then the count
+// in a 64-bit word from 2^31 keys, else in a 32-bit one.
+// EXPAND: %[[COUNT:.*]] = memref.alloca() : memref<i64>
+// EXPAND-NEXT: %{{.*}}, %[[PREFIX:.*]] = warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped ranking = <match_early> : vector<8xi32>, vector<1xi32> counts(%{{.*}}: vector<1xi32>) {
+// EXPAND: memref.store %{{.*}}, %[[COUNT]][] : memref<i64>
 // EXPAND: arith.constant 2147483648 : index
 // EXPAND: llvm.store %{{.*}} : i64, !llvm.ptr<1>
 // EXPAND: llvm.store %{{.*}} : i32, !llvm.ptr<1>
-// EXPAND-NOT: warp.match_any
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
-// EXPAND-NOT: warp.match_any
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 4 : i64} : i32
-// The digits' starts (one block scan), the warps' offsets stored, then
-// per item a match of its 8 bits, the group's lowest lane adding its
-// size between two warp.syncwarps.
-// EXPAND: warp.block_scan <add> %{{.*}} exclusive : i32
-// EXPAND: gpu.barrier
-// EXPAND: warp.lanemask <lt> : i32
-// EXPAND-COUNT-8: warp.match_any %{{.*}} bits 8 : i32
-// EXPAND-NOT: memref.atomic_rmw
-// EXPAND-NOT: warp.block_radix_rank
+// EXPAND: warp.yield
+// EXPAND-NEXT: }
+// EXPAND-NEXT: memref.load %[[COUNT]][] : memref<i64>
+// EXPAND-NEXT: vector.extract %[[PREFIX]][0] : i32 from vector<1xi32>
 // Then the look-back (before the scatter), which publishes the prefix;
 // with values a word a step.
 // EXPAND-NOT: warp.block_scatter
@@ -163,8 +155,7 @@
 // EXPAND: gpu.func @radix_onesweep_1(
 // The last pass clears no status.
 // EXPAND: gpu.func @radix_onesweep_3(
-// EXPAND: memref.atomic_rmw addi %{{.*}} : (i32, memref<2048xi32, #gpu.address_space<workgroup>>) -> i32
-// EXPAND: gpu.barrier
+// EXPAND: warp.block_radix_rank {{.*}} counts(
 // EXPAND-NOT: alignment = 8 : i64} : i64, !llvm.ptr<1>
 // EXPAND: llvm.store {{.*}} atomic syncscope("device") monotonic {alignment = 8 : i64} : i64
 

@@ -368,20 +368,24 @@ def test_warp_striped_keys(backend, key, n, bits, block, ranking, known, descend
 
 @functools.lru_cache(maxsize=None)
 def early_counts_program(key, n, bits, block, descending, signed):
-    """warp_striped_program's ranking with ranking = <match_early> and the
-    digit prefix (each thread's bins, stored blocked)."""
+    """warp_striped_program's ranking with ranking = <match_early>, the
+    digit prefix (each thread's bins, stored blocked) and the counts
+    callback (each thread's bins' counts, stored blocked before the
+    ranking)."""
     element = TYPES[key][0]
     prog = wm.Program(f"rank_early_{key}_{n}")
     threads = block_threads(block)
     bins = bins_per_thread(1 << (bits[1] - bits[0]), threads)
 
-    @prog.kernel(x=wm.memref(element), r=wm.memref(wm.i32), p=wm.memref(wm.i32))
-    def rank(k, x, r, p):
+    @prog.kernel(x=wm.memref(element), r=wm.memref(wm.i32), p=wm.memref(wm.i32),
+                 c=wm.memref(wm.i32))
+    def rank(k, x, r, p, c):
         k.known_block_size(*block)
         keys = k.block_load(x, 0, n, warp_striped=True)
-        ranks, prefix = k.block_radix_rank(keys, bits, warp_striped=True, ranking="match_early",
-                                           descending=descending, signed=signed,
-                                           digit_prefix=True)
+        ranks, prefix = k.block_radix_rank(
+            keys, bits, warp_striped=True, ranking="match_early", descending=descending,
+            signed=signed, digit_prefix=True,
+            counts=lambda counts: k.store_vector(c, linear_thread(k) * bins, counts))
         k.block_store(ranks, r, 0, warp_striped=True)
         k.store_vector(p, linear_thread(k) * bins, prefix)
     return prog
@@ -402,7 +406,8 @@ EARLY_COUNTS = [("i32", 16, (0, 8), (256,), False, False),
 def test_early_counts_ranking(backend, key, n, bits, block, descending, signed):
     """ranking = <match_early> ranks warp-striped keys as the other rankings
     do: numpy's stable ranks of the tile in memory, and each bin's keys of
-    the digits before it."""
+    the digits before it; its counts callback gets each bin's keys (bin b
+    the b-th digit in rank order: radix - 1 - b descending)."""
     threads = block_threads(block)
     compiled = wm.compile(early_counts_program(key, n, bits, block, descending, signed),
                           chip="sm_90")
@@ -413,10 +418,15 @@ def test_early_counts_ranking(backend, key, n, bits, block, descending, signed):
     x = keys_for(rng, key, threads * n, bits)
     r = np.full(threads * n, -1, np.int32)
     p = np.full(threads * bins, -1, np.int32)
-    wm.launch(compiled, "rank", 1, block, x, r, p, backend=backend)
+    c = np.full(threads * bins, -1, np.int32)
+    wm.launch(compiled, "rank", 1, block, x, r, p, c, backend=backend)
     d = digits(x, key, signed, bits)
     np.testing.assert_array_equal(r, expected_ranks(d, radix, descending))
     np.testing.assert_array_equal(p, expected_prefix(d, radix, descending, threads, bins))
+    group = np.arange(threads * bins)
+    digit = radix - 1 - group if descending else group
+    expected_counts = [np.count_nonzero(d == g) if b < radix else 0 for b, g in zip(group, digit)]
+    np.testing.assert_array_equal(c, np.array(expected_counts, np.int32))
 
 
 def test_early_counts_needs_warp_striped_whole_warps():

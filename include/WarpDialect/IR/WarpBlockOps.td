@@ -1555,6 +1555,21 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
     (they are in the grid's column 0, which the next ranking of the kernel
     clears).
 
+    **Counts callback** (CUB's `BlockRadixRankMatchEarlyCounts::RankKeys(
+    keys, ranks, digit_extractor, exclusive_digit_prefix, counts_callback)`):
+    with `ranking = <match_early>`, a `counts` region after the types (and
+    after a digit region), `counts(%c: vector<M x i32>) { ...; warp.yield
+    }`, `M` the bins a thread tracks (as the digit prefix's). Every thread
+    runs it once, after the block's keys are counted and before any is
+    ranked, with the block's number of keys in each of its bins `t*M ..
+    t*M+M-1` (0 past the digits); bin `b` counts the `b`-th digit in rank
+    order: digit `b`, or `2^R - 1 - b` with `descending`. The region may
+    write memory (CUB's onesweep publishes a tile's counts there, before
+    its ranking, for the tiles after it to look back on) and use values
+    from above; it yields nothing, and must not synchronize the block
+    (the threads run it at the same point, but the op's own barriers are
+    around it).
+
     ```mlir
     %r = warp.block_radix_rank %keys bits 0 to 4 : vector<4xi32>
     %r2, %p = warp.block_radix_rank %f descending bits 24 to 32
@@ -1570,6 +1585,13 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
       %d = arith.shrui %k, %c3 : i32
       warp.yield %d : i32
     }
+    // Each thread's digit count stored before the ranking (256 threads,
+    // one bin each).
+    %r5 = warp.block_radix_rank %ws bits 0 to 8 warp_striped
+        ranking = <match_early> : vector<8xi32> counts(%c: vector<1xi32>) {
+      vector.store %c, %out[%t] : memref<?xi32>, vector<1xi32>
+      warp.yield
+    }
     ```
   }];
   let arguments = (ins FixedVectorOfRankAndType<[1], [AnyType]>:$keys,
@@ -1582,13 +1604,13 @@ def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
   let results = (outs FixedVectorOfRankAndType<[1], [I32]>:$ranks,
                       Optional<FixedVectorOfRankAndType<[1], [I32]>>:
                           $exclusive_digit_prefix);
-  let regions = (region MaxSizedRegion<1>:$digit);
+  let regions = (region MaxSizedRegion<1>:$digit, MaxSizedRegion<1>:$counts);
   let assemblyFormat = [{
     $keys (`descending` $descending^)? (`signed` $is_signed^)?
     (`bits` $begin_bit^ `to` $end_bit)? (`radix_bits` `=` $radix_bits^)?
     (`warp_striped` $warp_striped^)? (`ranking` `=` $ranking^)?
     attr-dict `:` type($keys) (`,` type($exclusive_digit_prefix)^)?
-    `` custom<DigitRegion>($digit)
+    `` custom<DigitRegion>($digit) `` custom<CountsRegion>($counts)
   }];
   let extraClassDeclaration = [{
     /// N, the number of keys per thread.

@@ -765,7 +765,8 @@ def Warp_YieldOp : Warp_Op<"yield",
     `compare` region of `warp.merge_sort` and `warp.block_merge_sort`,
     yielding whether its first key
     is ordered before its second, and the `digit` region of
-    `warp.block_radix_rank`, yielding the key's digit (an i32).
+    `warp.block_radix_rank`, yielding the key's digit (an i32), and its
+    `counts` region, yielding nothing.
 
     ```mlir
     warp.yield %sum, %index : f32, i32

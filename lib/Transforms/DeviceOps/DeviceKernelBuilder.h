@@ -489,10 +489,12 @@ private:
   /// images) and scattered to rank order (striped): the images and values
   /// so arranged, and thread d's start (i64) of digit d's keys in the
   /// tile (0 past the radix). The ranking is CUB's early-count match
-  /// ranking over `warpCounts` (workgroup i32, radix a warp): `counted`
-  /// runs in every thread with its count (i64) of digit d's keys in the
-  /// tile as soon as the counts are known, before the ranking;
-  /// `beforeScatter` with its start once it is known, before the scatter
+  /// ranking (warp.block_radix_rank ranking = <match_early>): `counted`
+  /// runs in every thread, in the op's counts region, with its count
+  /// (i64) of digit d's keys in the tile as soon as the counts are known,
+  /// before the ranking (values it makes stay in the region);
+  /// `beforeScatter` with its start and that count once the start is
+  /// known, before the scatter
   /// (onesweep looks back there, so that its successors' wait does not
   /// include the scatter).
   struct RankedTile {
@@ -524,8 +526,8 @@ private:
   /// `whole` (i1) says the tile is whole: its images need no padding.
   RankedTile rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                            Value keys, Value values, Value valid, Value whole,
-                           Value warpCounts, function_ref<void(Value)> counted,
-                           function_ref<void(Value)> beforeScatter);
+                           function_ref<void(Value)> counted,
+                           function_ref<void(Value, Value)> beforeScatter);
   /// The keys and values (null for keys only) that pass `pass` of a radix
   /// sort writes, or, for pass -1, the op's inputs: what pass `pass + 1`
   /// reads.

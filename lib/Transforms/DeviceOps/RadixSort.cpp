@@ -358,13 +358,9 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
   // a successor waits for this tile's prefix, not for its exchange), when
   // its predecessors have more likely published their prefixes.
   Value whole = isWholeTile(offset, tileItems);
-  Value warpCounts = workgroupArray(
-      kernel, radix * (DeviceTiling::kThreads / kWarpSize), b.getI32Type());
-  Value count;
   RankedTile ranked = rankRadixTile(
-      sort, shift, bits, keys, values, valid, whole, warpCounts,
-      [&](Value tileCount) {
-        count = tileCount;
+      sort, shift, bits, keys, values, valid, whole,
+      [&](Value count) {
         ifThen(inRadix, [&] {
           // The next pass's status array, used by the pass before,
           // starts clear.
@@ -373,7 +369,7 @@ void DeviceKernelBuilder::buildRadixOnesweep(gpu::GPUModuleOp module,
           publishDigitCount(sort, views, pass % 2, tile, count);
         });
       },
-      [&](Value start) {
+      [&](Value start, Value count) {
         ifThen(inRadix, [&] {
           Value before = lookBackDigit(sort, views, pass % 2, tile, count);
           // A key of digit d at rank r of the tile goes to base[d] + r.
@@ -584,11 +580,10 @@ Value DeviceKernelBuilder::countRadixTiles(const RadixSortConfig &sort, unsigned
 DeviceKernelBuilder::RankedTile
 DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, unsigned bits,
                                    Value keys, Value values, Value valid, Value whole,
-                                   Value warpCounts, function_ref<void(Value)> counted,
-                                   function_ref<void(Value)> beforeScatter) {
+                                   function_ref<void(Value)> counted,
+                                   function_ref<void(Value, Value)> beforeScatter) {
   int64_t items = cast<VectorType>(keys.getType()).getNumElements();
   int64_t radix = int64_t(1) << bits;
-  int64_t warps = DeviceTiling::kThreads / kWarpSize;
   Value inRadix = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(radix));
   // The images: the padding past `valid` has the largest digit and ranks
   // after every key (the keys hold the ranks below `valid`).
@@ -598,85 +593,40 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
       whole, imagesType,
       [&] { return radixTileImages(sort, keys, Value(), Arrangement::WarpStriped); },
       [&] { return radixTileImages(sort, keys, valid, Arrangement::WarpStriped); });
-  auto digitAt = [&](int64_t j) {
-    return radixDigit(vector::ExtractOp::create(b, images, j), shift, bits);
-  };
-  // CUB's BlockRadixRankMatchEarlyCounts over warp-striped items: each
-  // warp counts its images in its row of `warpCounts` (radix i32 a warp),
-  // thread d turns digit d's column into the warps' offsets (the tile's
-  // keys of the smaller digits, then those of digit d in the warps
-  // before), and each warp ranks its items in position order against its
-  // row: a group of lanes of one digit reads the offset, the lowest adds
-  // the group's size.
-  Value warp = arith::DivUIOp::create(b, thread, index(kWarpSize));
-  Value lane = arith::RemUIOp::create(b, thread, index(kWarpSize));
-  Value row = arith::MulIOp::create(b, warp, index(radix));
-  for (int64_t first = 0; first < radix; first += kWarpSize) {
-    Value at = arith::AddIOp::create(b, row, arith::AddIOp::create(b, lane, index(first)));
-    auto zero = [&] { memref::StoreOp::create(b, i32(0), warpCounts, ValueRange{at}); };
-    if (first + kWarpSize <= radix)
-      zero();
-    else
-      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, lane, index(radix - first)),
-             zero);
+  // CUB's BlockRadixRankMatchEarlyCounts over warp-striped items, with
+  // its counts callback: warp.block_radix_rank ranking = <match_early>,
+  // whose counts region hands thread d's count of digit d to `counted`
+  // before the ranking (the padding counts as the last digit's), and
+  // whose digit prefix gives thread d the tile's keys of the smaller
+  // digits.
+  auto binType = VectorType::get({1}, b.getI32Type());
+  // The count leaves the region through the thread's own slot.
+  Value countSlot = memref::AllocaOp::create(b, MemRefType::get({}, b.getI64Type()));
+  auto rank = BlockRadixRankOp::create(
+      b, VectorType::get({items}, b.getI32Type()), binType, images,
+      /*descending=*/false, /*is_signed=*/false, b.getI32IntegerAttr(shift),
+      b.getI32IntegerAttr(shift + bits), /*radix_bits=*/IntegerAttr(),
+      /*warp_striped=*/true,
+      RadixRankAlgorithmAttr::get(b.getContext(), RadixRankAlgorithm::MatchEarlyCounts));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *block = b.createBlock(&rank.getCounts(), {}, {binType}, {b.getUnknownLoc()});
+    Value total = vector::ExtractOp::create(b, block->getArgument(0), int64_t(0));
+    Value padding = arith::SubIOp::create(b, i32(sort.tileItems()), valid);
+    Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(radix - 1));
+    Value count = arith::ExtUIOp::create(
+        b, b.getI64Type(),
+        arith::SelectOp::create(b, last, arith::SubIOp::create(b, total, padding), total));
+    memref::StoreOp::create(b, count, countSlot, ValueRange{});
+    counted(count);
+    YieldOp::create(b, ValueRange{});
   }
-  SyncWarpOp::create(b, Value());
-  for (int64_t j = 0; j < items; ++j)
-    memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, i32(1), warpCounts,
-                                ValueRange{arith::AddIOp::create(b, row, digitAt(j))});
-  gpu::BarrierOp::create(b);
-  // Thread d's column (a thread past the radix reads the last digit's and
-  // keeps nothing): the warps' counts, their exclusive prefixes, the total.
-  Value digit = arith::MinUIOp::create(b, thread, index(radix - 1));
-  SmallVector<Value> warpPrefixes;
-  Value total = i32(0);
-  for (int64_t w = 0; w < warps; ++w) {
-    warpPrefixes.push_back(total);
-    Value at = arith::AddIOp::create(b, digit, index(w * radix));
-    total = arith::AddIOp::create(b, total,
-                                  memref::LoadOp::create(b, warpCounts, ValueRange{at}));
-  }
-  total = arith::SelectOp::create(b, inRadix, total, i32(0));
-  // The tile's keys of digit d: the padding counts as the last digit's.
-  Value padding = arith::SubIOp::create(b, i32(sort.tileItems()), valid);
-  Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(radix - 1));
-  counted(arith::ExtUIOp::create(
-      b, b.getI64Type(),
-      arith::SelectOp::create(b, last, arith::SubIOp::create(b, total, padding), total)));
-  Value tileStart = exclusiveBlockSum(total);
-  ifThen(inRadix, [&] {
-    for (int64_t w = 0; w < warps; ++w)
-      memref::StoreOp::create(
-          b, arith::AddIOp::create(b, tileStart, warpPrefixes[w]), warpCounts,
-          ValueRange{arith::AddIOp::create(b, thread, index(w * radix))});
-  });
-  gpu::BarrierOp::create(b);
-  Value below = LaneMaskOp::create(b, b.getI32Type(), LaneMaskKind::Lt);
-  SmallVector<Value> ranks;
-  for (int64_t j = 0; j < items; ++j) {
-    Value itemDigit = digitAt(j);
-    Value peers = MatchAnyOp::create(
-        b, b.getI32Type(), arith::IndexCastUIOp::create(b, b.getI32Type(), itemDigit), Value(),
-        b.getI32IntegerAttr(bits), MatchStrategyAttr());
-    Value lower = math::CtPopOp::create(b, arith::AndIOp::create(b, peers, below));
-    Value slot = arith::AddIOp::create(b, row, itemDigit);
-    Value offset = memref::LoadOp::create(b, warpCounts, ValueRange{slot});
-    // Every lane's read before the group's write, and that before the
-    // next item's reads.
-    SyncWarpOp::create(b, Value());
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lower, i32(0)), [&] {
-      memref::StoreOp::create(
-          b, arith::AddIOp::create(b, offset, math::CtPopOp::create(b, peers)), warpCounts,
-          ValueRange{slot});
-    });
-    SyncWarpOp::create(b, Value());
-    ranks.push_back(arith::AddIOp::create(b, offset, lower));
-  }
-  Value rankVector =
-      vector::FromElementsOp::create(b, VectorType::get({items}, b.getI32Type()), ranks);
+  Value count = memref::LoadOp::create(b, countSlot, ValueRange{});
+  Value rankVector = rank.getRanks();
+  Value tileStart = vector::ExtractOp::create(b, rank.getExclusiveDigitPrefix(), int64_t(0));
   Value start = arith::SelectOp::create(
       b, inRadix, arith::ExtUIOp::create(b, b.getI64Type(), tileStart), i64(0));
-  beforeScatter(start);
+  beforeScatter(start, count);
   // The scatter moves items as 32- or 64-bit integers (narrower ones as
   // their bits zero-extended to i32), so that keys and values as wide
   // share one exchange buffer (DeviceTiling::radixSortItemsPerThread).

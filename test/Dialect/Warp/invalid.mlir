@@ -1468,6 +1468,30 @@ gpu.module @radix_ranking {
     %0 = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<4xi32>
     gpu.return
   }
+  // The counts region (CUB's counts callback): only with <match_early>,
+  // one vector of the thread's bins (64 threads, 256 digits: 4), nothing
+  // yielded.
+  gpu.func @counts_match(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{takes a counts region only with ranking = <match_early>}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match> : vector<4xi32> counts(%c: vector<4xi32>) {
+      warp.yield
+    }
+    gpu.return
+  }
+  gpu.func @counts_bins(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error @+1 {{counts region must take one 'vector<4xi32>' (a thread's 4 of the 256 digit bins), got ('vector<1xi32>')}}
+    %0 = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<4xi32> counts(%c: vector<1xi32>) {
+      warp.yield
+    }
+    gpu.return
+  }
+  gpu.func @counts_yield(%k: vector<4xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.block_radix_rank %k bits 0 to 4 warp_striped ranking = <match_early> : vector<4xi32> counts(%c: vector<1xi32>) {
+      // expected-error @+1 {{yields nothing in a counts region}}
+      warp.yield %c : vector<1xi32>
+    }
+    gpu.return
+  }
   gpu.func @match_three_keys(%k: vector<3xi32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
     // expected-error @+1 {{power of two up to 32 keys a thread, got 3}}
     %0 = warp.block_radix_rank %k bits 0 to 8 ranking = <match> : vector<3xi32>
@@ -2814,7 +2838,7 @@ func.func @block_radix_rank_key_type(%k: vector<4xi1>) {
 
 func.func @block_radix_rank_scalar_keys(%k: i32) {
   // expected-error @+1 {{'warp.block_radix_rank' op operand #0 must be fixed-length vector of any type values of ranks 1, but got 'i32'}}
-  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (i32) -> vector<1xi32>
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}, {}) : (i32) -> vector<1xi32>
   return
 }
 
@@ -2822,7 +2846,7 @@ func.func @block_radix_rank_scalar_keys(%k: i32) {
 
 func.func @block_radix_rank_rank_type(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_rank' op failed to verify that the ranks are a vector of i32 as long as the keys}}
-  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (vector<4xi32>) -> vector<2xi32>
+  %0 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}, {}) : (vector<4xi32>) -> vector<2xi32>
   return
 }
 
@@ -2830,7 +2854,7 @@ func.func @block_radix_rank_rank_type(%k: vector<4xi32>) {
 
 func.func @block_radix_rank_prefix_type(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_rank' op result #1 must be fixed-length vector of 32-bit signless integer values of ranks 1, but got 'vector<1xi16>'}}
-  %0:2 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}) : (vector<4xi32>) -> (vector<4xi32>, vector<1xi16>)
+  %0:2 = "warp.block_radix_rank"(%k) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({}, {}) : (vector<4xi32>) -> (vector<4xi32>, vector<1xi16>)
   return
 }
 
@@ -2838,7 +2862,7 @@ func.func @block_radix_rank_prefix_type(%k: vector<4xi32>) {
 
 func.func @block_radix_rank_no_bits(%k: vector<4xi32>) {
   // expected-error @+1 {{'warp.block_radix_rank' op needs 'bits B0 to B1' (the digit's bits of the key's image) or a digit region}}
-  %0 = "warp.block_radix_rank"(%k) ({}) : (vector<4xi32>) -> vector<4xi32>
+  %0 = "warp.block_radix_rank"(%k) ({}, {}) : (vector<4xi32>) -> vector<4xi32>
   return
 }
 

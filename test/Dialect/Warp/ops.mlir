@@ -514,10 +514,12 @@ func.func @block_radix_sort(%k: vector<4xi32>, %v: vector<4xf32>, %f: vector<2xf
 func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7xi64>) -> (vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>) {
   // CHECK: warp.block_radix_rank %{{.*}} bits 0 to 4 : vector<4xi32>
   // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32}> ({
+  // GENERIC-NEXT: }, {
   // GENERIC-NEXT: }) : (vector<4xi32>) -> vector<4xi32>
   %0 = warp.block_radix_rank %k bits 0 to 4 : vector<4xi32>
   // CHECK: warp.block_radix_rank %{{.*}} descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
   // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 8 : i32, descending, end_bit = 16 : i32}> ({
+  // GENERIC-NEXT: }, {
   // GENERIC-NEXT: }) : (vector<2xbf16>) -> (vector<2xi32>, vector<3xi32>)
   %1:2 = warp.block_radix_rank %f descending bits 8 to 16 : vector<2xbf16>, vector<3xi32>
   // CHECK: warp.block_radix_rank %{{.*}} descending signed bits 63 to 64 : vector<7xi64>
@@ -526,6 +528,26 @@ func.func @block_radix_rank(%k: vector<4xi32>, %f: vector<2xbf16>, %l: vector<7x
   // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 4 : i32, ranking = #warp.radix_ranking<grid>, warp_striped}> ({
   %3 = warp.block_radix_rank %k bits 0 to 4 warp_striped ranking = <grid> : vector<4xi32>
   return %3, %1#0, %1#1, %2 : vector<4xi32>, vector<2xi32>, vector<3xi32>, vector<7xi32>
+}
+
+// The early-counts ranking's counts region (CUB's counts callback): a
+// thread's bins' counts (96 threads, 256 digits: 3 each), stored.
+// CHECK-LABEL: gpu.module @block_radix_rank_counts
+gpu.module @block_radix_rank_counts {
+  gpu.func @k(%k: vector<6xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 96, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    // CHECK: warp.block_radix_rank %{{.*}} bits 0 to 8 warp_striped ranking = <match_early> : vector<6xi32> counts(%[[C:.*]]: vector<3xi32>) {
+    // CHECK-NEXT: vector.store %[[C]]
+    // CHECK-NEXT: warp.yield
+    // GENERIC: "warp.block_radix_rank"(%{{.*}}) <{begin_bit = 0 : i32, end_bit = 8 : i32, ranking = #warp.radix_ranking<match_early>, warp_striped}> ({
+    // GENERIC-NEXT: }, {
+    // GENERIC-NEXT: ^bb0(%{{.*}}: vector<3xi32>):
+    %r = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<6xi32> counts(%c: vector<3xi32>) {
+      vector.store %c, %out[%c0] : memref<?xi32>, vector<3xi32>
+      warp.yield
+    }
+    gpu.return
+  }
 }
 
 // A custom digit extractor (any key type) and a sort of a tuple of keys.
