@@ -1722,7 +1722,9 @@ class BlockRadixRank(RadixOp):
     by the digit bits [b0, b0 + R) of its image (keys blocked, or with
     `warp_striped` warp-striped: stable in that arrangement's position
     order), and the exclusive digit prefix, every ranking the compiler
-    has."""
+    has; match_early's counts region (CUB's counts callback) stores the
+    thread's bins' counts in a private slot, loaded after the op as a
+    third result."""
     name = "block_radix_rank"
     probe = "%r = warp.block_radix_rank %x bits 0 to 1 : {T}"
 
@@ -1733,9 +1735,11 @@ class BlockRadixRank(RadixOp):
         ranking = radix_ranking(rng, ctx.threads, n, 0, 0, r, early=warp_striped)
         if ranking is False:
             return None
-        prefix = max(1, -(-(1 << r) // ctx.threads)) if rng.random() < 0.5 else None
+        bins = max(1, -(-(1 << r) // ctx.threads))
+        prefix = bins if rng.random() < 0.5 else None
+        counts = bins if ranking == "match_early" and rng.random() < 0.75 else None
         return dict(op=self.name, type=t, exec=list(ctx.existing), bits=(b0, b0 + r),
-                    ranking=ranking, prefix=prefix, descending=rng.random() < 0.5,
+                    ranking=ranking, prefix=prefix, counts=counts, descending=rng.random() < 0.5,
                     signed=not is_float(elem) and rng.random() < 0.5,
                     keys=rng.choice(["order", "bits"]), warp_striped=warp_striped)
 
@@ -1744,10 +1748,22 @@ class BlockRadixRank(RadixOp):
 
     def results(self, p):
         n = parse_type(p["type"])[1]
-        return [("r", f"vector<{n}xi32>")] + ([self.second(p)] if p["prefix"] else [])
+        counts = [("c", f"vector<{p['counts']}xi32>")] if p.get("counts") else []
+        return [("r", f"vector<{n}xi32>")] + ([self.second(p)] if p["prefix"] else []) + counts
 
     def second(self, p):
         return ("q", f"vector<{p['prefix']}xi32>") if p["prefix"] else None
+
+    def mlir(self, p, k):
+        lines = super().mlir(p, k)
+        if not p.get("counts"):
+            return lines
+        t = f"vector<{p['counts']}xi32>"
+        slot = f"memref<{p['counts']}xi32>"
+        return ["%c_zero = arith.constant 0 : index", f"%c_slot = memref.alloca() : {slot}",
+                lines[0] + f" counts(%c_bins: {t}) {{",
+                f"  vector.store %c_bins, %c_slot[%c_zero] : {slot}, {t}",
+                "  warp.yield", "}", f"%c = vector.load %c_slot[%c_zero] : {slot}, {t}"]
 
     def expect_block(self, p, d):
         elem, n, keys = self.block_keys(p, d)
@@ -1772,6 +1788,14 @@ class BlockRadixRank(RadixOp):
             bins = [sum(1 for g in digits if (g > c if p["descending"] else g < c))
                     if c < radix else 0 for c in range(b * m)]
             out["q"] = [bins[t * m:(t + 1) * m] for t in range(b)]
+        if p.get("counts"):
+            digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
+            radix = 1 << (p["bits"][1] - p["bits"][0])
+            m = p["counts"]
+            # Bin c counts the c-th digit in rank order.
+            counts = [digits.count(radix - 1 - c if p["descending"] else c)
+                      if c < radix else 0 for c in range(b * m)]
+            out["c"] = [counts[t * m:(t + 1) * m] for t in range(b)]
         return out
 
 
