@@ -810,21 +810,43 @@ class Scan(Op):
         return outs
 
 
-class BlockReduce(Op):
-    name = "block_reduce"
+class BlockCombineOp(Op):
+    """warp.block_reduce and warp.block_scan: a kind or a combine region
+    over the block's values (or `items`, vectors of a thread's N items),
+    optionally in tiles; their operands are the combined values."""
     arithmetic = True
     block_level = True
 
     probe_forms = Op.items_kind_forms
 
     def gen(self, rng, ctx):
+        """The op, its executing lanes, `items` (about 30%) and a combiner,
+        then draw(p, rng, ctx)'s own parameters; None where no combiner
+        fits."""
         p = dict(op=self.name, exec=list(ctx.existing))
-        # items: each value a vector of the thread's N items (about 30%).
-        items = ctx.wants_items(rng)
-        if items:
+        if ctx.wants_items(rng):
             p["items"] = True
-        if not choose_combiner(p, "block_reduce", rng, ctx, items):
+        if not choose_combiner(p, self.name, rng, ctx, p.get("items", False)):
             return None
+        return self.draw(p, rng, ctx)
+
+    @staticmethod
+    def tiles(ctx):
+        """The tile sizes N (cooperative groups' tiled_partition<N>,
+        64..512) that divide the block into at most 15 tiles."""
+        return [n for n in (64, 128, 256, 512)
+                if ctx.threads % n == 0 and ctx.threads // n <= 15]
+
+    def operands(self, p):
+        dom = "region_" + p["region"] if "region" in p else "block_" + domain_for(p.get("kind"))
+        return [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
+
+
+class BlockReduce(BlockCombineOp):
+    name = "block_reduce"
+
+    def draw(self, p, rng, ctx):
+        items = p.get("items", False)
         # valid_threads %n (CUB's num_valid): none, or a count anywhere from
         # below 1 (counts as 1) through the block size to past it, constant
         # (at least 1: a smaller constant is a verifier error) or run-time.
@@ -836,11 +858,9 @@ class BlockReduce(Op):
             p["valid"] = rng.choice([rng.randint(low, ctx.threads + 40),
                                      rng.randint(1, min(ctx.threads, 64)),
                                      ctx.threads, 1])
-        # tile N (cooperative groups' tiled_partition<N>, N = 64..512): each
-        # tile of N threads reduces on its own (its threads' items too);
-        # where N divides the block into at most 15 tiles (about 25%).
-        tiles = [n for n in (64, 128, 256, 512)
-                 if ctx.threads % n == 0 and ctx.threads // n <= 15]
+        # tile N: each tile of N threads reduces on its own (its threads'
+        # items too), about 25%.
+        tiles = self.tiles(ctx)
         p["tile"] = rng.choice(tiles) if tiles and rng.random() < 0.25 else None
         # raking: not with valid_threads (the verifier's rule); with or
         # without tile and items; raking_commutative_only also only for a
@@ -852,10 +872,6 @@ class BlockReduce(Op):
         p["algorithm"] = rng.choice(algorithms)
         p["threads"] = rng.choice(["all", "all", "first"])
         return p
-
-    def operands(self, p):
-        dom = "region_" + p["region"] if "region" in p else "block_" + domain_for(p.get("kind"))
-        return [(f"x{i}", t, dom) for i, t in enumerate(p["types"])]
 
     def uniforms(self, p):
         return ["n"] if p.get("valid") is not None and p["valid_dyn"] else []
@@ -901,27 +917,14 @@ class BlockReduce(Op):
         return out
 
 
-class BlockScan(Op):
+class BlockScan(BlockCombineOp):
     name = "block_scan"
-    arithmetic = True
-    block_level = True
 
-    probe_forms = Op.items_kind_forms
-
-    def gen(self, rng, ctx):
-        p = dict(op=self.name, exec=list(ctx.existing))
-        # items: each value a vector of the thread's N items (about 30%).
-        items = ctx.wants_items(rng)
-        if items:
-            p["items"] = True
-        if not choose_combiner(p, "block_scan", rng, ctx, items):
-            return None
-        # reverse (about 30%; not raking), tile N (as block_reduce's: N
-        # dividing the block into at most 15 tiles, about 20%), heads (a
+    def draw(self, p, rng, ctx):
+        # reverse (about 30%; not raking), tile N (about 20%), heads (a
         # segmented scan, about 30%: no init, prefix or totals).
         p["reverse"] = rng.random() < 0.3
-        tiles = [n for n in (64, 128, 256, 512)
-                 if ctx.threads % n == 0 and ctx.threads // n <= 15]
+        tiles = self.tiles(ctx)
         p["tile"] = rng.choice(tiles) if tiles and rng.random() < 0.2 else None
         p["heads"] = rng.random() < 0.3
         p["algorithm"] = rng.choice([None, "warp_scans"] + ([] if p["reverse"] else ["raking"]))
@@ -935,7 +938,7 @@ class BlockScan(Op):
         return p
 
     def operands(self, p):
-        ops_ = BlockReduce.operands(self, p)
+        ops_ = super().operands(p)
         if p.get("heads"):
             k = items_of(p)
             ops_.append(("f", f"vector<{k}xi1>" if k else "i1", "heads"))
@@ -2593,20 +2596,29 @@ def import_type(ctx, form, rng, scalars=False):
     return rng.choice(types) if types else None
 
 
-class GpuSubgroupReduce(Reduce):
+class ActiveLanesImport:
+    """An upstream gpu op over the lanes that execute it, drawn also in
+    divergent arms (their lanes any): in an arm `arm_params` replaces the
+    parameters that would need a whole subgroup. Probed through the warp
+    op it imports as, not on its own."""
+    active_lanes = True
+    arm_params = {}
+
+    def active_in_arm(self, rng, p, existing):
+        super().active_in_arm(rng, p, existing)
+        p.update(self.arm_params)
+
+    def probe_forms(self):
+        return []
+
+
+class GpuSubgroupReduce(ActiveLanesImport, Reduce):
     """gpu.subgroup_reduce (also `uniform`, `cluster(size, stride)`): a
     warp.reduce over each cluster of the lanes that execute it together
     (in a divergent arm its lanes; `uniform`, which promises all of a
     subgroup or none, only outside arms)."""
     name = "gpu_subgroup_reduce"
-    active_lanes = True
-
-    def active_in_arm(self, rng, p, existing):
-        super().active_in_arm(rng, p, existing)
-        p["uniform"] = False
-
-    def probe_forms(self):
-        return []
+    arm_params = {"uniform": False}
 
     def gen(self, rng, ctx):
         kind = ctx.kind_for(rng)
@@ -2689,20 +2701,13 @@ class GpuAllReduce(BlockReduce):
         return dict(y0=[d.ins["x0"][src]] * d.threads)
 
 
-class GpuSubgroupBroadcast(Op):
+class GpuSubgroupBroadcast(ActiveLanesImport, Op):
     """gpu.subgroup_broadcast: `first_active_lane` (the lowest lane that
     executes it) or `specific_lane` %l, a lane that executes it, the same in
     the warp (a constant, or per warp at run time; in a divergent arm at
     run time, from the arm's lanes)."""
     name = "gpu_subgroup_broadcast"
-    active_lanes = True
-
-    def active_in_arm(self, rng, p, existing):
-        super().active_in_arm(rng, p, existing)
-        p["dyn_lane"] = True
-
-    def probe_forms(self):
-        return []
+    arm_params = {"dyn_lane": True}
 
     def gen(self, rng, ctx):
         t = import_type(ctx, "broadcast", rng)
