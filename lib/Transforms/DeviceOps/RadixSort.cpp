@@ -610,7 +610,7 @@ DeviceKernelBuilder::rankRadixTile(const RadixSortConfig &sort, unsigned shift, 
       RadixRankAlgorithmAttr::get(b.getContext(), RadixRankAlgorithm::MatchEarlyCounts));
   {
     OpBuilder::InsertionGuard guard(b);
-    Block *block = b.createBlock(&rank.getCounts(), {}, {binType}, {b.getUnknownLoc()});
+    Block *block = b.createBlock(&rank.getCounts(), {}, {binType}, {rank.getLoc()});
     Value total = vector::ExtractOp::create(b, block->getArgument(0), int64_t(0));
     Value padding = arith::SubIOp::create(b, i32(sort.tileItems()), valid);
     Value last = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread, index(radix - 1));
