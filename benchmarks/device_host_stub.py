@@ -4,12 +4,12 @@ arrays stood in for by numpy arrays behind __cuda_array_interface__, so
 that what is timed is warp_mlir's own work per call (plan lookup,
 argument checks and packing, launch configurations), not the driver's or
 an array library's. Prints microseconds per call of a reduce, a scan and a
-radix sort of 1024 int32, then a cProfile of the reduces. The real host
-time, with the driver and cupy, is benchmarks/device_host_profile.py's (GPU
-host).
+radix sort of 1024 int32, then a cProfile of the reduces (or of the
+calls --profile names). The real host time, with the driver and cupy, is
+benchmarks/device_host_profile.py's (GPU host).
 
     WARP_MLIR_LIBRARY=build/lib/libWarpCAPI.so PYTHONPATH=python \\
-        python3 benchmarks/device_host_stub.py [--calls N]
+        python3 benchmarks/device_host_stub.py [--calls N] [--profile radix_sort ...]
 """
 import argparse
 import cProfile
@@ -71,6 +71,9 @@ class StubDriver:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--profile", nargs="*", default=["reduce"],
+                        choices=["reduce", "scan", "radix_sort"],
+                        help="the calls to profile (default: reduce)")
     args = parser.parse_args()
     cuda.driver = lambda device=0: StubDriver()
     import warp_mlir.device as wd
@@ -85,12 +88,14 @@ def main():
             call()
         print(f"{name}: {(time.perf_counter() - start) / args.calls * 1e6:.1f} us per call "
               f"(Python, driver stubbed)")
-    profile = cProfile.Profile()
-    profile.enable()
-    for _ in range(args.calls):
-        calls["reduce"]()
-    profile.disable()
-    pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(20)
+    for name in args.profile:
+        print(f"== cProfile of {args.calls} calls of {name}")
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(args.calls):
+            calls[name]()
+        profile.disable()
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(20)
 
 
 if __name__ == "__main__":
