@@ -1467,7 +1467,8 @@ def Warp_BlockMergeSortOp : Warp_BlockOp<"block_merge_sort",
 }
 
 def Warp_BlockRadixRankOp : Warp_BlockOp<"block_radix_rank",
-    [TypesMatchWith<"the ranks are a vector of i32 as long as the keys",
+    [RecursiveMemoryEffects,
+     TypesMatchWith<"the ranks are a vector of i32 as long as the keys",
                     "keys", "ranks",
                     "::mlir::VectorType::get(::llvm::cast<::mlir::VectorType>"
                     "($_self).getShape(), ::mlir::IntegerType::get("

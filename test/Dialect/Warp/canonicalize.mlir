@@ -348,3 +348,32 @@ func.func @block_exchange_one_item(%x: vector<1xf32>, %y: vector<2xf32>) -> (vec
   %1 = warp.block_exchange <blocked_to_striped> %y : vector<2xf32>
   return %0, %1 : vector<1xf32>, vector<2xf32>
 }
+
+// -----
+
+// A radix rank whose results are unused goes, unless its counts region
+// (CUB's counts callback) writes memory: the op's effects are its
+// regions' too.
+// CHECK-LABEL: gpu.module @rank_unused
+// CHECK-LABEL: gpu.func @counts_stored
+// CHECK: warp.block_radix_rank {{.*}} counts(
+// CHECK-NEXT: vector.store
+// CHECK-LABEL: gpu.func @pure_digit
+// CHECK-NOT: warp.block_radix_rank
+// CHECK: gpu.return
+gpu.module @rank_unused {
+  gpu.func @counts_stored(%k: vector<2xi32>, %out: memref<?xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %r = warp.block_radix_rank %k bits 0 to 8 warp_striped ranking = <match_early> : vector<2xi32> counts(%c: vector<2xi32>) {
+      vector.store %c, %out[%c0] : memref<?xi32>, vector<2xi32>
+      warp.yield
+    }
+    gpu.return
+  }
+  gpu.func @pure_digit(%k: vector<2xi32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %r = warp.block_radix_rank %k radix_bits = 4 : vector<2xi32> digit(%a: i32) {
+      warp.yield %a : i32
+    }
+    gpu.return
+  }
+}
