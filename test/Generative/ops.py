@@ -518,16 +518,26 @@ class Match(Op):
         return dict(r=r, q=q) if p["all"] else dict(r=r)
 
 
-class Reduce(Op):
-    name = "reduce"
+class WarpCombineOp(Op):
+    """warp.reduce and warp.scan: a kind or a combine region over the
+    lanes' values."""
     arithmetic = True
 
     probe_forms = Op.kind_forms
 
     def gen(self, rng, ctx):
+        """The op and a combiner, then draw(p, rng, ctx)'s own parameters;
+        None where no combiner fits."""
         p = dict(op=self.name)
-        if not choose_combiner(p, "reduce", rng, ctx):
+        if not choose_combiner(p, self.name, rng, ctx):
             return None
+        return self.draw(p, rng, ctx)
+
+
+class Reduce(WarpCombineOp):
+    name = "reduce"
+
+    def draw(self, p, rng, ctx):
         form = rng.choice(["plain", "plain", "clusters", "any_mask", "valid", "segments"])
         size, stride = 32, 1
         if form in ("clusters", "any_mask", "segments"):
@@ -694,16 +704,10 @@ def region_op(head, p, xs, opts, init=""):
     return lines
 
 
-class Scan(Op):
+class Scan(WarpCombineOp):
     name = "scan"
-    arithmetic = True
 
-    probe_forms = Op.kind_forms
-
-    def gen(self, rng, ctx):
-        p = dict(op=self.name)
-        if not choose_combiner(p, "scan", rng, ctx):
-            return None
+    def draw(self, p, rng, ctx):
         p["width"] = rng.choice(POW2)
         p["reverse"] = rng.random() < 0.5
         form = rng.choice(["plain", "valid", "heads", "masked"])
