@@ -66,6 +66,12 @@ def any_subset(rng, existing):
             return m
 
 
+def some_lanes(rng, existing):
+    """The executing lanes of an op that any lanes may run, per warp: half
+    the time all of `existing`'s, else any non-empty subset of them."""
+    return [any_subset(rng, e) if rng.random() < 0.5 else e for e in existing]
+
+
 # ----------------------------------------------------------------------------
 # Value domains: exact floats where the combine order is not the point.
 # ----------------------------------------------------------------------------
@@ -376,7 +382,7 @@ class BroadcastFirst(Op):
     probe = "%r = warp.broadcast_first %x : {T}"
 
     def gen(self, rng, ctx):
-        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        ex = some_lanes(rng, ctx.existing)
         return dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
                     mask=ctx.mask_form(rng, ex, allow_implicit=True))
 
@@ -406,7 +412,7 @@ class Votes(Op):
         return []
 
     def gen(self, rng, ctx):
-        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        ex = some_lanes(rng, ctx.existing)
         what = rng.choice(["ballot", "any", "all", "uni", "compact", "elect", "elect_leader"])
         width = rng.choice([32, 32, 16, 8, 4, 2, 1]) if what in self.TILED else 32
         return dict(op=self.name, exec=ex, what=what, width=width,
@@ -471,7 +477,7 @@ class Match(Op):
     probe = "%r = warp.match_any %x : {T}"
 
     def gen(self, rng, ctx):
-        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        ex = some_lanes(rng, ctx.existing)
         p = dict(op=self.name, type=ctx.type_for(self.name, rng), exec=ex,
                  all=rng.random() < 0.5, mask=ctx.mask_form(rng, ex, allow_implicit=True))
         # match_any of an integer's low `bits` (any count up to its width),
@@ -1827,7 +1833,7 @@ class AtomicRMW(Op):
         else:
             kind = rng.choice([k for k in ALL_ATOMIC_KINDS if ctx.accepted(f"{self.name}_{k}")])
         t = ctx.type_for(f"{self.name}_{kind}", rng)
-        ex = [any_subset(rng, e) if rng.random() < 0.5 else e for e in ctx.existing]
+        ex = some_lanes(rng, ctx.existing)
         return kind, t, ex
 
     def gen(self, rng, ctx):
