@@ -1770,6 +1770,12 @@ LogicalResult BlockMergeSortOp::verifyRegions() {
 // BlockRadixRankOp
 //===----------------------------------------------------------------------===//
 
+/// The digit bins each of `threads` threads tracks in a radix rank's
+/// digit prefix and counts region (CUB's BINS_TRACKED_PER_THREAD).
+static int64_t getTrackedBins(BlockRadixRankOp op, int64_t threads) {
+  return std::max<int64_t>(1, llvm::divideCeil(int64_t(1) << op.getDigitBits(), threads));
+}
+
 LogicalResult BlockRadixRankOp::verify() {
   Type key = getKeyType();
   std::optional<uint32_t> radixBits = getRadixBits();
@@ -1823,7 +1829,7 @@ LogicalResult BlockRadixRankOp::verify() {
     int64_t bins = cast<VectorType>(prefix.getType()).getNumElements();
     int64_t digits = int64_t(1) << radixBitsCount;
     if (std::optional<int64_t> threads = getKnownBlockThreads(*this)) {
-      int64_t tracked = std::max<int64_t>(1, llvm::divideCeil(digits, *threads));
+      int64_t tracked = getTrackedBins(*this, *threads);
       if (bins != tracked)
         return emitOpError()
                << "gives each of the " << *threads << " threads "
@@ -1863,8 +1869,7 @@ LogicalResult BlockRadixRankOp::verifyRegions() {
                        "BlockRadixRankMatchEarlyCounts)");
   // verify() has checked that match_early has a known block.
   int64_t digits = int64_t(1) << getDigitBits();
-  int64_t threads = getKnownBlockThreads(*this).value_or(1);
-  int64_t tracked = std::max<int64_t>(1, llvm::divideCeil(digits, threads));
+  int64_t tracked = getTrackedBins(*this, getKnownBlockThreads(*this).value_or(1));
   auto wanted = VectorType::get({tracked}, IntegerType::get(getContext(), 32));
   Block &block = getCounts().front();
   if (block.getNumArguments() != 1 || block.getArgument(0).getType() != wanted) {

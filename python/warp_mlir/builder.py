@@ -1584,25 +1584,25 @@ class KernelBuilder(TileMixin):
         if _checks.flag(warp_striped, "warp_striped"):
             attributes["warp_striped"] = self._ops.unit()
         types: List[Type] = [vector(keys.type.size, i32)]
+        # CUB's BINS_TRACKED_PER_THREAD: the digit prefix's and the counts'.
+        threads = getattr(self, "_known_block_threads", None)
+        tracked = None if threads is None else vector(max(1, -(-(1 << radix) // threads)), i32)
         if digit_prefix is True:
-            threads = getattr(self, "_known_block_threads", None)
-            if threads is None:
+            if tracked is None:
                 raise ValueError("digit_prefix=True takes CUB's bins per thread from the "
                                  "kernel's known_block_size: promise one first, or give "
                                  "the bins per thread")
-            types.append(vector(max(1, -(-(1 << radix) // threads)), i32))
+            types.append(tracked)
         elif digit_prefix is not False:
             types.append(vector(_checks.integer(digit_prefix, "digit_prefix", 1, 256), i32))
         callback = None
         if counts is not None:
             if not callable(counts):
                 raise TypeError(f"counts must be a function of one vector, not {counts!r}")
-            threads = getattr(self, "_known_block_threads", None)
-            if ranking != "match_early" or threads is None:
+            if ranking != "match_early" or tracked is None:
                 raise ValueError("a counts function goes with ranking='match_early' in a "
                                  "kernel with a known_block_size")
-            callback = (counts, [vector(max(1, -(-(1 << radix) // threads)), i32)],
-                        "counts function")
+            callback = (counts, [tracked], "counts function")
         if digit is None and callback is None:
             results = self._emit_n("warp.block_radix_rank", [keys], types, attributes,
                                    regions=[[], []])

@@ -1794,16 +1794,14 @@ class BlockRadixRank(RadixOp):
         for rank, g in enumerate(radix_order(p, elem, by_position, p["bits"])):
             ranks[g] = rank
         out = {"r": [[ranks[where[t * n + j]] for j in range(n)] for t in range(b)]}
+        digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
+        radix = 1 << (p["bits"][1] - p["bits"][0])
         if p["prefix"]:
-            digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
-            radix = 1 << (p["bits"][1] - p["bits"][0])
             m = p["prefix"]
             bins = [sum(1 for g in digits if (g > c if p["descending"] else g < c))
                     if c < radix else 0 for c in range(b * m)]
             out["q"] = [bins[t * m:(t + 1) * m] for t in range(b)]
         if p.get("counts"):
-            digits = [radix_key_bits(p, elem, v, p["bits"]) for v in keys]
-            radix = 1 << (p["bits"][1] - p["bits"][0])
             m = p["counts"]
             # Bin c counts the c-th digit in rank order.
             counts = [digits.count(radix - 1 - c if p["descending"] else c)

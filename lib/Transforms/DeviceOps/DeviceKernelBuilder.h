@@ -494,9 +494,8 @@ private:
   /// (i64) of digit d's keys in the tile as soon as the counts are known,
   /// before the ranking (values it makes stay in the region);
   /// `beforeScatter` with its start and that count once the start is
-  /// known, before the scatter
-  /// (onesweep looks back there, so that its successors' wait does not
-  /// include the scatter).
+  /// known, before the scatter (onesweep looks back there, so that its
+  /// successors' wait does not include the scatter).
   struct RankedTile {
     Value images, values, start;
   };
