@@ -1,6 +1,7 @@
 """The Python part of a warp_mlir.device call's host time, without a GPU:
 the CUDA driver stubbed out (every call succeeds at once) and device
-arrays stood in for by numpy arrays behind __cuda_array_interface__, so
+arrays stood in for by numpy arrays behind DLPack (a capsule of a CUDA
+DLTensor per call, as cupy gives one) and __cuda_array_interface__, so
 that what is timed is warp_mlir's own work per call (plan lookup,
 argument checks and packing, launch configurations), not the driver's or
 an array library's. Prints microseconds per call of a reduce, a scan and a
@@ -24,13 +25,33 @@ import numpy as np
 import warp_mlir.cuda as cuda
 
 
+_new_capsule = ctypes.pythonapi.PyCapsule_New
+_new_capsule.restype = ctypes.py_object
+_new_capsule.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+# DLPack's type codes of the numpy kinds the stub arrays take.
+_DL_CODES = {"i": 0, "u": 1, "f": 2}
+
+
 class StubArray:
-    """A 1-D device array as warp_mlir sees one through the CUDA array
-    interface (numpy memory behind it; nothing reads it)."""
+    """A 1-D device array as warp_mlir sees one through DLPack (on CUDA
+    device 0) or the CUDA array interface (numpy memory behind it; nothing
+    reads it)."""
 
     def __init__(self, array):
         self._array = array
         self.dtype, self.shape = array.dtype, array.shape
+        self._shape = (ctypes.c_int64 * 1)(array.shape[0])
+        self._tensor = cuda.DLTensor(array.ctypes.data, cuda._DLDevice(cuda.DL_CUDA, 0), 1,
+                                     cuda._DLDataType(_DL_CODES[array.dtype.kind],
+                                                      array.dtype.itemsize * 8, 1),
+                                     self._shape, None, 0)
+
+    def __dlpack_device__(self):
+        return (cuda.DL_CUDA, 0)
+
+    def __dlpack__(self, stream=None):
+        # A capsule without a deleter: the array owns the DLTensor.
+        return _new_capsule(ctypes.addressof(self._tensor), b"dltensor", None)
 
     @property
     def __cuda_array_interface__(self):

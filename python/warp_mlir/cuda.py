@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import ctypes
 import operator
+import struct
+import sys
+import threading
 from collections import abc
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _checks
 from .compiler import ArgType, CompiledModule
@@ -37,9 +40,12 @@ _DTYPE_NAMES = {"f2": "float16", "V2": "bfloat16 (2 bytes)", "f4": "float32", "f
                 "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64", "b1": "bool",
                 "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64",
                 "c8": "complex64", "c16": "complex128"}
-_SCALARS = {"i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16,
-            "i32": ctypes.c_int32, "i64": ctypes.c_int64, "index": ctypes.c_int64,
-            "f32": ctypes.c_float, "f64": ctypes.c_double}
+# Each scalar parameter type's ctypes word and struct code (standard sizes).
+_SCALAR_WORDS = {"i1": (ctypes.c_bool, "?"), "i8": (ctypes.c_int8, "b"),
+                 "i16": (ctypes.c_int16, "h"), "i32": (ctypes.c_int32, "i"),
+                 "i64": (ctypes.c_int64, "q"), "index": (ctypes.c_int64, "q"),
+                 "f32": (ctypes.c_float, "f"), "f64": (ctypes.c_double, "d")}
+_SCALARS = {element: word for element, (word, _) in _SCALAR_WORDS.items()}
 
 
 # CUDA's limits: grid x < 2**31, y and z < 2**16; block x, y <= 1024,
@@ -58,6 +64,7 @@ _DL_TYPES = {(0, 8): "i1", (0, 16): "i2", (0, 32): "i4", (0, 64): "i8",
              (2, 16): "f2", (2, 32): "f4", (2, 64): "f8", (4, 16): "V2", (6, 8): "b1"}
 # Host memory, copied in and out: CPU and pinned (page-locked) CPU memory.
 _DL_HOST = (DL_CPU, DL_CUDA_HOST)
+_DL_READABLE = frozenset((DL_CUDA, DL_CUDA_MANAGED) + _DL_HOST)
 _CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9
 
 
@@ -89,8 +96,6 @@ class DLTensor(ctypes.Structure):
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype, _capsule_pointer.argtypes = ctypes.c_void_p, [ctypes.py_object,
                                                                         ctypes.c_char_p]
-_capsule_valid = ctypes.pythonapi.PyCapsule_IsValid
-_capsule_valid.restype, _capsule_valid.argtypes = ctypes.c_int, [ctypes.py_object, ctypes.c_char_p]
 
 
 def _dlpack_stream(stream: int) -> int:
@@ -99,11 +104,25 @@ def _dlpack_stream(stream: int) -> int:
     return 1 if stream == 0 else stream
 
 
-def _dlpack_tensor(position: int, array: Any, stream: Optional[int]) -> Tuple[DLTensor, Any]:
-    """The DLTensor of `array` and the capsule that owns it (dropping the
-    capsule, unconsumed, lets the producer free its side). `stream`: the
-    launch's stream for a device array (the producer orders its work before
-    it), None for host memory (DLPack takes no stream there)."""
+# DLTensor's fields up to byte_offset, as laid out in memory: data, device
+# (type, id), ndim, dtype (code, bits, lanes), shape, strides, byte_offset.
+_DLTENSOR_FIELDS = struct.Struct("=QiiiBBHQQQ")
+_INT64S: Dict[int, struct.Struct] = {}
+
+
+def _int64s(address: int, count: int) -> Tuple[int, ...]:
+    """`count` int64 at `address`."""
+    if count not in _INT64S:
+        _INT64S[count] = struct.Struct(f"={count}q")
+    return _INT64S[count].unpack(ctypes.string_at(address, 8 * count))
+
+
+def _dlpack_tensor(position: int, array: Any, stream: Optional[int]) -> Tuple[tuple, Any]:
+    """The fields of `array`'s DLTensor (_DLTENSOR_FIELDS, read at once) and
+    the capsule that owns it (dropping the capsule, unconsumed, lets the
+    producer free its side). `stream`: the launch's stream for a device
+    array (the producer orders its work before it), None for host memory
+    (DLPack takes no stream there)."""
     if stream is None:
         capsule = array.__dlpack__()
     else:
@@ -111,10 +130,13 @@ def _dlpack_tensor(position: int, array: Any, stream: Optional[int]) -> Tuple[DL
             capsule = array.__dlpack__(stream=_dlpack_stream(stream))
         except TypeError:  # a producer without the stream keyword
             capsule = array.__dlpack__()
-    if not _capsule_valid(capsule, b"dltensor"):
+    try:
+        address = _capsule_pointer(capsule, b"dltensor")
+    except (ValueError, TypeError):  # not a capsule, or one of another name
+        address = None
+    if not address:
         raise LaunchError(f"argument {position}: __dlpack__ did not return a 'dltensor' capsule")
-    tensor = ctypes.cast(_capsule_pointer(capsule, b"dltensor"), ctypes.POINTER(DLTensor)).contents
-    return tensor, capsule
+    return _DLTENSOR_FIELDS.unpack(ctypes.string_at(address, _DLTENSOR_FIELDS.size)), capsule
 
 
 # -- arguments, checked without a GPU -------------------------------------------
@@ -125,7 +147,8 @@ class ArrayArgument:
     is the device address (None for a host array until it is copied);
     `host` the (address, bytes) of a host array; `device` the CUDA device
     ordinal it lives on when the array says so; `source` how it came
-    ("dlpack", "cuda_array_interface", "numpy")."""
+    ("dlpack", "cuda_array_interface", "numpy", or "torch" and "cupy" for
+    their arrays read from their own attributes)."""
     position: int
     shape: Tuple[int, ...]
     pointer: Optional[int] = None
@@ -138,6 +161,8 @@ class ArrayArgument:
     @property
     def strides(self) -> List[int]:
         """Row-major strides in elements."""
+        if len(self.shape) == 1:
+            return [1]
         return [_prod(self.shape[i + 1:]) for i in range(len(self.shape))]
 
 
@@ -176,26 +201,83 @@ def _row_major(shape: Sequence[int], strides: Optional[Sequence[int]], unit: int
 
 def _from_dlpack(position: int, array: Any, param: ArgType,
                  stream: Optional[int]) -> ArrayArgument:
-    tensor, capsule = _dlpack_tensor(position, array, stream)
-    kind = tensor.device.device_type
-    if kind not in (DL_CUDA, DL_CUDA_MANAGED) + _DL_HOST:
+    fields, capsule = _dlpack_tensor(position, array, stream)
+    data, kind, device_id, ndim, code, bits, lanes, shape_at, strides_at, byte_offset = fields
+    if kind not in _DL_READABLE:
         raise LaunchError(f"argument {position}: a DLPack array on a "
                           f"{_DL_DEVICE_NAMES.get(kind, kind)} device; launch takes CUDA "
                           f"(or CPU, copied) arrays")
-    shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
-    strides = None if not tensor.strides else [tensor.strides[i] for i in range(tensor.ndim)]
-    dtype = tensor.dtype
-    code = _DL_TYPES.get((dtype.code, dtype.bits), f"dlpack(code={dtype.code}, bits={dtype.bits})")
-    if dtype.lanes != 1:
-        code += f"x{dtype.lanes}"
-    _check_layout(position, param, shape, code, _row_major(shape, strides, 1))
-    address = (tensor.data or 0) + tensor.byte_offset
+    shape = _int64s(shape_at, ndim) if ndim else ()
+    strides = _int64s(strides_at, ndim) if ndim and strides_at else None
+    numpy_code = _DL_TYPES.get((code, bits), f"dlpack(code={code}, bits={bits})")
+    if lanes != 1:
+        numpy_code += f"x{lanes}"
+    _check_layout(position, param, shape, numpy_code, _row_major(shape, strides, 1))
+    address = data + byte_offset
     if kind in _DL_HOST:
-        nbytes = _prod(shape) * dtype.bits // 8
+        nbytes = _prod(shape) * bits // 8
         return ArrayArgument(position, shape, host=(address, nbytes), source="dlpack",
                              keep=(array, capsule))
-    return ArrayArgument(position, shape, pointer=address, device=tensor.device.device_id,
+    return ArrayArgument(position, shape, pointer=address, device=device_id,
                          source="dlpack", keep=(array, capsule))
+
+
+# torch's dtypes -> numpy type codes (bfloat16 as _NUMPY_CODES spells it), by name.
+_TORCH_CODES = {"int8": "i1", "int16": "i2", "int32": "i4", "int64": "i8", "uint8": "u1",
+                "uint16": "u2", "uint32": "u4", "uint64": "u8", "float16": "f2",
+                "bfloat16": "V2", "float32": "f4", "float64": "f8", "bool": "b1",
+                "complex64": "c8", "complex128": "c16"}
+_torch_codes: Dict[Any, str] = {}
+
+
+def _torch_stream(torch: Any, device: int) -> int:
+    """The handle of torch's current stream on `device` (where torch
+    queues its work on the tensors)."""
+    current = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if current is not None:
+        return current(device)
+    return torch.cuda.current_stream(device).cuda_stream
+
+
+def _from_torch(position: int, tensor: Any, param: ArgType, stream: int) -> Optional[ArrayArgument]:
+    """A CUDA torch tensor read from its own attributes where torch queues
+    its work on `stream`, the launch's; None otherwise (DLPack then: its
+    stream handshake orders torch's stream before the launch's, and does
+    nothing where they are one, at the cost of ten-odd microseconds of
+    torch's Python)."""
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(tensor, torch.Tensor) or not tensor.is_cuda:
+        return None
+    device = tensor.get_device()
+    if _torch_stream(torch, device) != stream:
+        return None
+    dtype = tensor.dtype
+    code = _torch_codes.get(dtype)
+    if code is None:
+        code = _torch_codes[dtype] = _TORCH_CODES.get(str(dtype).replace("torch.", ""), str(dtype))
+    shape = tuple(tensor.shape)
+    _check_layout(position, param, shape, code, tensor.is_contiguous())
+    return ArrayArgument(position, shape, pointer=tensor.data_ptr(), device=device,
+                         source="torch", keep=tensor)
+
+
+def _from_cupy(position: int, array: Any, param: ArgType, stream: int) -> Optional[ArrayArgument]:
+    """A cupy array read from its own attributes where cupy's current
+    stream is `stream`, the launch's; None otherwise (DLPack then, as for
+    torch)."""
+    cupy = sys.modules.get("cupy")
+    if cupy is None or not isinstance(array, cupy.ndarray) or \
+            cupy.cuda.get_current_stream().ptr != stream:
+        return None
+    shape = array.shape
+    _check_layout(position, param, shape, array.dtype.str[1:], array.flags.c_contiguous)
+    return ArrayArgument(position, shape, pointer=array.data.ptr, device=array.device.id,
+                         source="cupy", keep=array)
+
+
+# The readers of the array types that tell their pointer and layout faster
+# than DLPack does, in the order tried.
+_FAST_READERS = (_from_torch, _from_cupy)
 
 
 def _from_cuda_array_interface(position: int, array: Any, param: ArgType) -> ArrayArgument:
@@ -229,7 +311,12 @@ def _dlpack_device_type(array: Any) -> Optional[int]:
 
 def _array_argument(position: int, array: Any, param: ArgType, stream: int) -> ArrayArgument:
     """An array argument through DLPack (device arrays), the CUDA array
-    interface or numpy's array interface, checked against `param`."""
+    interface or numpy's array interface, checked against `param`; a torch
+    or cupy array on the launch's stream from its own attributes."""
+    for read in _FAST_READERS:
+        argument = read(position, array, param, stream)
+        if argument is not None:
+            return argument
     dl_device = _dlpack_device_type(array)
     if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         return _from_dlpack(position, array, param, stream)
@@ -295,6 +382,22 @@ def marshal_arguments(compiled: CompiledModule, kernel: str, args: Sequence[Any]
             for i, (a, p) in enumerate(zip(args, params))]
 
 
+def _memref_codes(param: ArgType, bare_pointers: bool) -> str:
+    """The struct codes of a memref parameter's words: one pointer, or the
+    descriptor (allocated and aligned pointers, offset, sizes, strides)."""
+    return "Q" if bare_pointers else "QQq" + "q" * (2 * len(param.shape))
+
+
+def _memref_words(argument: ArrayArgument, bare_pointers: bool) -> List[int]:
+    """The words of an array argument (_memref_codes' layout): its device
+    pointer, or the descriptor of its row-major elements at offset 0."""
+    if argument.pointer is None:
+        raise ValueError(f"argument {argument.position} has no device pointer yet")
+    if bare_pointers:
+        return [argument.pointer]
+    return [argument.pointer, argument.pointer, 0, *argument.shape, *argument.strides]
+
+
 def pack_parameters(params: Sequence[ArgType], arguments: Sequence[Any],
                     bare_pointers: bool = False) -> List[Any]:
     """The kernel's parameter words, in order, as ctypes objects: a scalar
@@ -307,16 +410,72 @@ def pack_parameters(params: Sequence[ArgType], arguments: Sequence[Any],
         if not param.is_memref:
             words.append(argument)
             continue
-        if argument.pointer is None:
-            raise ValueError(f"argument {argument.position} has no device pointer yet")
-        pointer = ctypes.c_void_p(argument.pointer)
-        if bare_pointers:
-            words.append(pointer)
-            continue
-        words += [pointer, ctypes.c_void_p(argument.pointer), ctypes.c_int64(0)]
-        words += [ctypes.c_int64(d) for d in argument.shape]
-        words += [ctypes.c_int64(s) for s in argument.strides]
+        codes = _memref_codes(param, bare_pointers)
+        words += [_WORD_TYPES[code](value)
+                  for code, value in zip(codes, _memref_words(argument, bare_pointers))]
     return words
+
+
+class _Signature:
+    """What launching kernels of one parameter list needs, made once: the
+    parameters, and a buffer the parameter words are packed into (one
+    struct.pack_into a call) with the array of pointers to each word that
+    cuLaunchKernel takes (the driver copies the words at the launch, so
+    the buffer is reused; one per thread)."""
+
+    def __init__(self, params: List[ArgType], bare_pointers: bool) -> None:
+        self.params = params
+        self.bare_pointers = bare_pointers
+        codes = "".join(_memref_codes(p, bare_pointers) if p.is_memref else _SCALAR_WORDS[p.element][1]
+                        for p in params)
+        self.struct = struct.Struct("=" + codes)
+        self.offsets = [struct.calcsize("=" + codes[:i]) for i in range(len(codes))]
+        self._local = threading.local()
+
+    def pack(self, arguments: Sequence[Any]) -> Any:
+        """The kernelParams array of `arguments` (marshal_arguments'
+        entries, each array's device `pointer` set), valid until this
+        thread packs again."""
+        values: List[Any] = []
+        for param, argument in zip(self.params, arguments):
+            if param.is_memref:
+                values += _memref_words(argument, self.bare_pointers)
+            else:
+                values.append(argument.value)
+        buffers = getattr(self._local, "buffers", None)
+        if buffers is None:
+            storage = ctypes.create_string_buffer(max(self.struct.size, 1))
+            base = ctypes.addressof(storage)
+            pointers = (ctypes.c_void_p * max(len(self.offsets), 1))(
+                *[base + offset for offset in self.offsets])
+            buffers = self._local.buffers = (storage, pointers)
+        self.struct.pack_into(buffers[0], 0, *values)
+        return buffers[1]
+
+
+# The ctypes type of a memref's words by their struct code.
+_WORD_TYPES = {"Q": ctypes.c_void_p, "q": ctypes.c_int64}
+# The signatures of the kernel sequences launched, per (id(compiled), kernel
+# names): the compiled module is kept with its signature, so that its id
+# is not reused while the entry lives.
+_signatures: Dict[Tuple[int, Tuple[str, ...]], Tuple[CompiledModule, _Signature]] = {}
+
+
+def _signature(compiled: CompiledModule, names: Tuple[str, ...], count: int) -> _Signature:
+    """The signature the kernels `names` of `compiled` share, checked once
+    (LaunchError where one takes other parameters); `count` arguments are
+    checked against it on every call."""
+    entry = _signatures.get((id(compiled), names))
+    if entry is None or entry[0] is not compiled:
+        params = _params(compiled, names[0], count)
+        for name in names[1:]:
+            if _params(compiled, name, count) != params:
+                raise LaunchError(f"{name} does not take the parameters of {names[0]}")
+        entry = _signatures[(id(compiled), names)] = (
+            compiled, _Signature(params, compiled.bare_pointers))
+    elif count != len(entry[1].params):
+        _params(compiled, names[0], count)  # its error
+    return entry[1]
 
 
 # -- streams and devices -------------------------------------------------------
@@ -388,6 +547,11 @@ class _Driver:
         except OSError as error:
             raise CudaError(f"cannot load libcuda.so.1 (no NVIDIA driver?): {error}") from None
         self.check(self.lib.cuInit(0), "cuInit")
+        # Typed once, so that a launch passes Python ints (CUfunction, grid
+        # and block dims, shared bytes, stream, kernelParams, extra).
+        self.lib.cuLaunchKernel.restype = ctypes.c_int
+        self.lib.cuLaunchKernel.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + \
+            [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
         count = ctypes.c_int()
         self.check(self.lib.cuDeviceGetCount(ctypes.byref(count)), "cuDeviceGetCount")
         if count.value == 0:
@@ -570,10 +734,9 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
     kernel's parameters before anything runs."""
     if not kernels:
         raise ValueError("launch_sequence needs at least one kernel")
-    params = _params(compiled, kernels[0][0], len(args))
-    for name, _, _ in kernels[1:]:
-        if _params(compiled, name, len(args)) != params:
-            raise LaunchError(f"{name} does not take the parameters of {kernels[0][0]}")
+    if not isinstance(compiled, CompiledModule):
+        _params(compiled, kernels[0][0], len(args))  # its error
+    signature = _signature(compiled, tuple(name for name, _, _ in kernels), len(args))
     configs = [(name,) + launch_config(grid, block, shared_bytes) for name, grid, block in kernels]
     if not isinstance(sync, bool):
         raise TypeError(f"sync must be a bool, not {type(sync).__name__}")
@@ -606,8 +769,7 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
             cuda.check(L.cuMemcpyHtoD_v2(pointer, ctypes.c_void_p(address),
                                          ctypes.c_size_t(nbytes)), "cuMemcpyHtoD")
             argument.pointer = pointer.value
-        words = pack_parameters(params, arguments, compiled.bare_pointers)
-        params_array = (ctypes.c_void_p * max(len(words), 1))(*map(ctypes.addressof, words))
+        params_array = signature.pack(arguments)
         for kernel, grid, block in configs:
             function = cuda.function(compiled, kernel, ordinal)
             if shared_bytes > STATIC_SHARED_BYTES:
@@ -615,9 +777,10 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
                 cuda.check(L.cuFuncSetAttribute(function, ctypes.c_int(_MAX_DYNAMIC_SHARED),
                                                 ctypes.c_int(shared_bytes)),
                            f"cuFuncSetAttribute({kernel}, {shared_bytes} bytes of shared memory)")
-            cuda.check(L.cuLaunchKernel(function, *map(ctypes.c_uint, grid), *map(ctypes.c_uint, block),
-                                        ctypes.c_uint(shared_bytes), ctypes.c_void_p(handle),
-                                        params_array, None), f"cuLaunchKernel({kernel})")
+            result = L.cuLaunchKernel(function, *grid, *block, shared_bytes, handle,
+                                      params_array, None)
+            if result:
+                cuda.check(result, f"cuLaunchKernel({kernel})")
         if sync:
             cuda.check(L.cuStreamSynchronize(ctypes.c_void_p(handle)),
                        f"cuStreamSynchronize after {kernel}")

@@ -1135,6 +1135,9 @@ def _address(x: Any) -> Any:
     """Where the elements of `x` start (torch, cupy, numpy), else `x`'s id."""
     if hasattr(x, "data_ptr"):
         return x.data_ptr()
+    pointer = getattr(getattr(x, "data", None), "ptr", None)  # cupy's MemoryPointer
+    if type(pointer) is int:
+        return pointer
     for interface in ("__cuda_array_interface__", "__array_interface__"):
         # One read: cupy builds the interface's dict on each.
         described = getattr(x, interface, None)

@@ -172,6 +172,37 @@ def test_bare_pointer_packing():
     assert isinstance(words[0], ctypes.c_void_p) and isinstance(words[2], ctypes.c_void_p)
 
 
+def test_dltensor_fields_cover_the_struct():
+    """The DLTensor fields launch reads at once span dlpack.h's layout."""
+    assert cuda._DLTENSOR_FIELDS.size == ctypes.sizeof(cuda.DLTensor)
+
+
+@pytest.mark.parametrize("bare", [False, True])
+def test_launch_words_match_pack_parameters(bare):
+    """The parameter buffer a launch hands cuLaunchKernel holds, behind
+    each of its pointers, the bytes of pack_parameters' word: every scalar
+    type between memrefs of rank 1 and 2."""
+    scalars = [("i1", True), ("i8", -5), ("i16", -300), ("i32", -70000), ("i64", -(1 << 40)),
+               ("index", 1 << 33), ("f32", 1.5), ("f64", -2.25)]
+    params, arguments = [wm.ArgType("f32", (2, 3) if bare else (-1, 3))], \
+        [ArrayArgument(0, (2, 3), pointer=0xBEEF00)]
+    for element, value in scalars:
+        params.append(wm.ArgType(element))
+        arguments.append(cuda._SCALARS[element](value))
+        params.append(wm.ArgType("i8", (7,)))
+        arguments.append(ArrayArgument(len(arguments), (7,), pointer=0x1000 + len(arguments)))
+    words = pack_parameters(params, arguments, bare_pointers=bare)
+    signature = cuda._Signature(params, bare)  # owns the buffer the pointers point into
+    pointers = signature.pack(arguments)
+    assert len(pointers) == len(words)
+    for pointer, word in zip(pointers, words):
+        assert ctypes.string_at(pointer, ctypes.sizeof(word)) == bytes(word)
+    # The buffer is reused by the next call on this thread, with new words.
+    arguments[0] = ArrayArgument(0, (2, 3), pointer=0xCAFE00)
+    assert list(signature.pack(arguments)) == list(pointers)
+    assert ctypes.c_uint64.from_address(pointers[0]).value == 0xCAFE00
+
+
 # -- streams and devices ---------------------------------------------------------
 
 class TorchStream:
@@ -426,6 +457,91 @@ def test_torch_stream_async_and_dlpack():
     wm.synchronize(stream)
     want = torch.arange(1024, dtype=torch.float64).reshape(32, 32).sum(dim=1)
     torch.testing.assert_close(out.double().cpu(), want)
+
+
+def _counting_dlpack_reads(monkeypatch):
+    """The arguments launch reads through DLPack from now on (a list)."""
+    reads = []
+    through_dlpack = cuda._from_dlpack
+
+    def counting(position, array, param, stream):
+        reads.append(position)
+        return through_dlpack(position, array, param, stream)
+    monkeypatch.setattr(cuda, "_from_dlpack", counting)
+    return reads
+
+
+@requires_gpu
+def test_torch_tensors_on_the_launch_stream_skip_dlpack(monkeypatch):
+    """Where torch's current stream is the launch's, a tensor is read from
+    its attributes (DLPack's handshake would do nothing); the result is
+    the same."""
+    torch = pytest.importorskip("torch")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    reads = _counting_dlpack_reads(monkeypatch)
+    a = torch.arange(1024, device="cuda", dtype=torch.float32)
+    b = torch.full((1024,), 2.0, device="cuda")
+    out = torch.zeros(32, device="cuda")
+    wm.launch(compiled, "warp_dot", 4, 256, a, b, out, sync=False)
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        wm.launch(compiled, "warp_dot", 4, 256, a, b, out, stream=stream, sync=False)
+    torch.cuda.synchronize()
+    assert reads == []
+    want = 2 * torch.arange(1024, dtype=torch.float64).reshape(32, 32).sum(dim=1)
+    torch.testing.assert_close(out.double().cpu(), want)
+
+
+@requires_gpu
+def test_torch_tensors_written_on_another_stream_are_ordered(monkeypatch):
+    """A tensor torch writes on its current side stream, read by a launch
+    on the default stream, goes through DLPack, whose handshake makes the
+    launch wait for the write (a long sleep queued before it)."""
+    torch = pytest.importorskip("torch")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    reads = _counting_dlpack_reads(monkeypatch)
+    a = torch.zeros(1024, device="cuda")
+    b = torch.ones(1024, device="cuda")
+    out = torch.zeros(32, device="cuda")
+    torch.cuda.synchronize()
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(200_000_000)  # about 0.1 s of GPU cycles
+        a.fill_(3.0)
+        wm.launch(compiled, "warp_dot", 4, 256, a, b, out, sync=False)  # the default stream
+    torch.cuda.synchronize()
+    assert sorted(reads) == [0, 1, 2]
+    torch.testing.assert_close(out.cpu(), torch.full((32,), 96.0))
+
+
+@requires_gpu
+def test_cupy_arrays_on_the_launch_stream_skip_dlpack(monkeypatch):
+    """A cupy array is read from its attributes where cupy's current stream
+    is the launch's, through DLPack where not; a launch on the default
+    stream waits for cupy's write on its current side stream (queued
+    behind a spinning kernel)."""
+    cp = pytest.importorskip("cupy")
+    compiled = wm.compile(seed_kernels.prog, chip="sm_90")
+    reads = _counting_dlpack_reads(monkeypatch)
+    a = cp.arange(1024, dtype=cp.float32)
+    b = cp.full(1024, 2.0, dtype=cp.float32)
+    out = cp.zeros(32, dtype=cp.float32)
+    wm.launch(compiled, "warp_dot", 4, 256, a, b, out, sync=False)
+    cp.cuda.Device().synchronize()
+    assert reads == []
+    want = 2 * np.arange(1024, dtype=np.float64).reshape(32, 32).sum(axis=1)
+    np.testing.assert_array_equal(cp.asnumpy(out), want)
+    spin = cp.RawKernel(r"""extern "C" __global__ void spin(long long cycles) {
+        long long start = clock64(); while (clock64() - start < cycles) {} }""", "spin")
+    side = cp.cuda.Stream(non_blocking=True)
+    with side:
+        spin((1,), (1,), (cp.int64(200_000_000),))
+        a.fill(3.0)
+        wm.launch(compiled, "warp_dot", 4, 256, a, b, out, sync=False)  # the default stream
+    cp.cuda.Device().synchronize()
+    assert sorted(reads) == [0, 1, 2]
+    np.testing.assert_array_equal(cp.asnumpy(out), np.full(32, 192.0))
 
 
 @requires_gpu

@@ -27,9 +27,10 @@ class DeviceArray:
 
 
 class Recorder:
-    """cuda._Driver's interface: records each cuLaunchKernel with its
-    parameter words read back (as 64-bit words; 4-byte scalars as their low
-    half), and succeeds at everything else."""
+    """cuda._Driver's interface: records each cuLaunchKernel (called with
+    ints, as its typed prototype takes them) with its parameter words read
+    back (as 64-bit words; 4-byte scalars as their low half), and succeeds
+    at everything else."""
 
     def __init__(self):
         self.launches = []
@@ -39,8 +40,8 @@ class Recorder:
             def cuLaunchKernel(self, function, gx, gy, gz, bx, by, bz, shared, stream, params,
                                extra):
                 recorder.launches.append({
-                    "function": function.value, "grid": (gx.value, gy.value, gz.value),
-                    "block": (bx.value, by.value, bz.value), "shared": shared.value,
+                    "function": function.value, "grid": (gx, gy, gz),
+                    "block": (bx, by, bz), "shared": shared,
                     "words": [ctypes.c_uint64.from_address(params[i]).value
                               for i in range(len(params))]})
                 return 0
