@@ -224,8 +224,6 @@ struct WarpExpandDeviceOpsPass
           bytes, scan.getKeys().getType().getElementType().getIntOrFloatBitWidth() / 8);
       kernels.setTileBytes(bytes);
     }
-    int64_t tileItems =
-        DeviceTiling::tileItems(select ? selectionTileBytes(selection, bytes) : bytes);
     if (segmentedSort) {
       kernels.buildSegmentedRadixSort(module, *sortConfig);
       // A buffer of the keys' size, and of the values' from the next 8-byte
@@ -261,6 +259,9 @@ struct WarpExpandDeviceOpsPass
       kernels.setClusterBlocks(clusterBlocks);
       if (select)
         kernels.setTileBytes(selectionTileBytes(selection, bytes));
+      else
+        kernels.setThreadBytes(DeviceTiling::scanThreadBytes(
+            bytes, /*plain=*/!scan.getKeys() && clusterBlocks == 1));
       kernels.setPredicate(predicate);
       kernels.buildScanInit(module);
       if (!select) {
@@ -274,7 +275,7 @@ struct WarpExpandDeviceOpsPass
       }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
-                          {0, ScanScratch::perTile(1), tileItems * clusterBlocks}));
+                          {0, ScanScratch::perTile(1), kernels.statusItems()}));
     }
     if (sortConfig && sortConfig->doubleBuffer)
       module->setAttr(kResultBufferAttrName, b.getI32IntegerAttr(sortConfig->resultBuffer()));

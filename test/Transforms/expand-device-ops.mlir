@@ -9,7 +9,8 @@
 // exclusive) share one gpu.module @warp_device_<op>_<kind>_<type>[_exclusive];
 // a static-shaped memref is cast to memref<?xT>, the kernels' type.
 // Tiling (DeviceTiling): 256 threads of 64 bytes a tile (4096 4-byte,
-// 2048 8-byte elements), 4 tiles a reduce_tiles block; a reduction keeps
+// 2048 8-byte elements), 4 tiles a reduce_tiles block; a scan's of 128
+// bytes a thread (8192 4-byte, 4096 8-byte elements); a reduction keeps
 // an 8-byte partial a block, a scan 24 bytes a tile.
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
@@ -139,8 +140,8 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
   return
 }
 
-// A scan over a dynamic input: 24 * max(1, ceil(n / 4096)) bytes;
-// scan_init with a thread per tile (1048576 elements a block), then the
+// A scan over a dynamic input: 24 * max(1, ceil(n / 8192)) bytes;
+// scan_init with a thread per tile (2097152 elements a block), then the
 // scan with a block per tile. Inclusive and exclusive: two modules.
 // CHECK-LABEL: func.func @scan_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
@@ -148,10 +149,10 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C24:.*]] = arith.constant 24 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
-// CHECK-DAG: %[[C4096:.*]] = arith.constant 4096 : index
-// CHECK-DAG: %[[CINIT:.*]] = arith.constant 1048576 : index
+// CHECK-DAG: %[[C8192:.*]] = arith.constant 8192 : index
+// CHECK-DAG: %[[CINIT:.*]] = arith.constant 2097152 : index
 // CHECK: %[[N:.*]] = memref.dim %[[X]], %[[C0]] : memref<?xf32>
-// CHECK: %[[T0:.*]] = arith.ceildivui %[[N]], %[[C4096]] : index
+// CHECK: %[[T0:.*]] = arith.ceildivui %[[N]], %[[C8192]] : index
 // CHECK: %[[TILES:.*]] = arith.maxui %[[T0]], %[[C1]] : index
 // CHECK: %[[BYTES:.*]] = arith.muli %[[TILES]], %[[C24]] : index
 // CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
@@ -170,26 +171,26 @@ func.func @scan_dynamic(%x: memref<?xf32>, %y: memref<?xf32>) {
   return
 }
 
-// 10000 i64: 5 tiles of 2048 (5 * 24 = 120 bytes), one scan_init
+// 10000 i64: 3 tiles of 4096 (3 * 24 = 72 bytes), one scan_init
 // block; the in-place exclusive scan shares the exclusive module. Each op
 // has its own scratch.
 // CHECK-LABEL: func.func @scan_static
 // CHECK-SAME: (%[[X:.*]]: memref<10000xi64>, %[[Y:.*]]: memref<10000xi64>)
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG: %[[C120:.*]] = arith.constant 120 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C72:.*]] = arith.constant 72 : index
 // CHECK-DAG: %[[N:.*]] = arith.constant 10000 : index
 // CHECK-DAG: %[[IN:.*]] = memref.cast %[[X]] : memref<10000xi64> to memref<?xi64>
 // CHECK-DAG: %[[OUT:.*]] = memref.cast %[[Y]] : memref<10000xi64> to memref<?xi64>
-// CHECK: %[[S1:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
+// CHECK: %[[S1:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C72]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan_init blocks in (%[[C1]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64::@scan blocks in (%[[C3]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S1]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S1]]
-// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
+// CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C72]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan blocks in (%[[C5]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan blocks in (%[[C3]], %[[C1]], %[[C1]]) {{.*}} args(%[[IN]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S2]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S2]]
-// CHECK: %[[S3:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C120]]) : memref<?xi8>
+// CHECK: %[[S3:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[C72]]) : memref<?xi8>
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan_init {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_maxsi_i64_exclusive::@scan {{.*}} args(%[[OUT]] : memref<?xi64>, %[[OUT]] : memref<?xi64>, %[[S3]] : memref<?xi8>, %[[N]] : index)
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S3]]
@@ -235,29 +236,29 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2048 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 8192 : i64}
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
 // CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
-// CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
-// CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
-// CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
+// CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2097152 : i64}
+// CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64}
 // CHECK: gpu.block_id x
-// CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<16xf32>
-// CHECK: warp.block_scan <add> %{{.*}} items : vector<16xf32>, f32
+// CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<32xf32>
+// CHECK: warp.block_scan <add> %{{.*}} items : vector<32xf32>, f32
 // CHECK: warp.block_store
-// CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
-// CHECK: warp.block_scan <add> %{{.*}} items exclusive : vector<16xf32>, f32
-// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
-// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 524288 : i64}
-// CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2048 : i64}
-// CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<8xi64>, i64
+// CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
+// CHECK: warp.block_scan <add> %{{.*}} items exclusive : vector<32xf32>, f32
+// CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
+// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
+// CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
+// CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<16xi64>, i64
 // CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64_exclusive
-// CHECK: warp.block_scan <maxsi> %{{.*}} items exclusive : vector<8xi64>, i64
+// CHECK: warp.block_scan <maxsi> %{{.*}} items exclusive : vector<16xi64>, i64
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 4096>}
 // CHECK-LABEL: gpu.module @warp_device_reduce_xor_i32
 // CHECK: warp.block_reduce <xor>
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 2048>}
-// CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
-// CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<8xf64>, f64
-// CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
-// CHECK: warp.block_scan <mul> %{{.*}} items : vector<16xi32>, i32
+// CHECK-LABEL: gpu.module @warp_device_scan_minnumf_f64_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
+// CHECK: warp.block_scan <minnumf> %{{.*}} items exclusive : vector<16xf64>, f64
+// CHECK-LABEL: gpu.module @warp_device_scan_mul_i32 attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
+// CHECK: warp.block_scan <mul> %{{.*}} items : vector<32xi32>, i32
 
 // The tiles kernel: past its grid (more tiles than blocks) a block folds
 // grid-strided chunks of 4 tiles, a fixed 4-trip loop each; else block i

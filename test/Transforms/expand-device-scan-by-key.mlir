@@ -50,7 +50,7 @@ func.func @by_key(%x: memref<?xi32>, %y: memref<?xi32>, %kf: memref<?xf32>,
 // CHECK-LABEL: gpu.module @warp_device_scan_add_i8_by_key_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // CHECK: warp.block_load {{.*}} : memref<?xi8>, vector<8xi8>
 // CHECK: warp.block_load {{.*}} : memref<?xi64>, vector<8xi64>
-// CHECK-LABEL: gpu.module @warp_device_scan_add_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
+// CHECK-LABEL: gpu.module @warp_device_scan_add_i32 attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
 
 // FILES: warp_device_scan_add_i32.ptx
 // FILES-NEXT: warp_device_scan_add_i32_by_key_f32.ptx

@@ -95,15 +95,26 @@ def data(kind, dtype, n, rng):
     return x
 
 
+def tile_items(op, dtype, kind="add", cluster=1):
+    """The elements of one tile of a scan's kernel (a look-back status
+    word's: warp.device_scratch's tile, per block of a cluster), or the
+    most a reduction's one block takes alone (warp.device_grid_single),
+    for elements of `dtype`, as warp-expand-device-ops tiles them."""
+    element = wd._TYPES[np.dtype(dtype).name]
+    plan = wd._plan(op, kind, element, False, "sm_90", cluster)
+    if op == "scan":
+        return plan.scratch[2] // cluster
+    return plan.kernels[0][3]
+
+
 def sizes(dtype, op):
     """Small sizes and the ones around a scan tile (scans) or a
     reduce_tiles block (reductions) for elements of `dtype`."""
     small = [0, 1, 31, 33]
+    tile = tile_items(op, dtype)
     if op == "scan":
-        tile = 256 * 64 // np.dtype(dtype).itemsize
         return small + [tile - 1, tile, tile + 1, 3 * tile + 1]
-    block = 4 * 256 * 64 // np.dtype(dtype).itemsize
-    return small + [block - 1, block, block + 1, 3 * block + 5]
+    return small + [tile - 1, tile, tile + 1, 3 * tile + 5]
 
 
 def check(got, want, what):
@@ -145,7 +156,7 @@ def test_scan(backend, kind, dtype, rng):
 def test_many_tiles(backend, dtype, rng):
     """More than 32 scan tiles (a look-back past its first window where
     blocks run at once) and many reduce_tiles blocks."""
-    n = 40 * 256 * 64 // np.dtype(dtype).itemsize + 7
+    n = 40 * tile_items("scan", dtype) + 7
     x = rng.integers(-50, 50, n).astype(dtype)
     check(wd.scan(x, "add", backend=backend), inclusive("add", x), "scan")
     check(wd.scan(x, "maxsi" if dtype == np.int32 else "maxnumf", exclusive=True,
@@ -159,7 +170,7 @@ def test_more_than_a_block_of_tiles(backend, rng):
     """More than 256 scan tiles (scan_init clears their status words in
     two blocks) and more than 256 reduce_tiles partials (reduce_finish's
     threads take two each)."""
-    x = rng.integers(-100, 100, 257 * 4096 + 3).astype(np.int32)
+    x = rng.integers(-100, 100, 257 * tile_items("scan", np.int32) + 3).astype(np.int32)
     check(wd.scan(x, "add", exclusive=True, backend=backend), exclusive("add", x), "scan")
     x = rng.integers(-100, 100, 257 * 16384 + 17).astype(np.int32)
     check(wd.reduce(x, "add", backend=backend), np.array([x.sum(dtype=np.int32)]), "reduce")
@@ -175,7 +186,7 @@ def test_scan_in_clusters(backend, cluster, kind, dtype, rng):
     per cluster; sizes around a cluster's tiles and past a look-back
     window of clusters (on the simulator with clusters of 2 only),
     inclusive and exclusive, with NaN inputs for minnumf."""
-    tile = 256 * 64 // np.dtype(dtype).itemsize
+    tile = tile_items("scan", dtype, kind, cluster)
     lengths = [0, 1, 33, tile + 1, cluster * tile - 1, cluster * tile, cluster * tile + 1]
     if backend == "cuda" or cluster == 2:
         lengths.append(40 * cluster * tile + 7)
@@ -488,7 +499,7 @@ def test_nan(backend, kind, dtype, rng):
         "all": [nan] * 5,
         "one": [nan],
     }
-    tile = 256 * 64 // np.dtype(dtype).itemsize
+    tile = tile_items("scan", dtype, kind)
     x = (rng.standard_normal(2 * tile + 3) * 10).astype(dtype)
     x[[5, tile - 1, tile, tile + 17, 2 * tile + 2]] = nan  # across tiles
     cases["tiles"] = x
@@ -511,7 +522,7 @@ def test_nan_tiles(backend, kind, exclusive_, dtype, rng):
     """Whole tiles of NaN, then numbers: the prefix a later tile gets is NaN
     (x_0 (kind) ... of nothing but NaN), for every kind; an exclusive scan's
     first element of such a tile is that NaN, not NaN (kind) identity."""
-    tile = 256 * 64 // np.dtype(dtype).itemsize
+    tile = tile_items("scan", dtype, kind)
     for nan_items in (tile, tile + 1, 3 * tile + 5):
         x = (rng.standard_normal(5 * tile) * 10).astype(dtype)
         x[:nan_items] = np.nan
@@ -528,7 +539,7 @@ def test_nan_tiles(backend, kind, exclusive_, dtype, rng):
 @pytest.mark.parametrize("exclusive_", [False, True], ids=["inclusive", "exclusive"])
 @pytest.mark.parametrize("dtype", [np.int32, np.float64])
 def test_scan_in_place(backend, exclusive_, dtype, rng):
-    n = 3 * 256 * 64 // np.dtype(dtype).itemsize + 11
+    n = 3 * tile_items("scan", dtype) + 11
     x = rng.integers(-9, 9, n).astype(dtype)
     want = (exclusive if exclusive_ else inclusive)("add", x)
     got = wd.scan(x, "add", exclusive=exclusive_, out=x, backend=backend)

@@ -267,11 +267,17 @@ public:
   /// selectionTileBytes, a scan by key's wider of values and keys), for
   /// every kernel built after.
   void setTileBytes(int64_t bytes) { tileBytes = bytes; }
+  /// Tiles of which a thread holds `bytes` (DeviceTiling's
+  /// kTileBytesPerThread unless set), for every kernel built after.
+  void setThreadBytes(int64_t bytes) { threadBytes = bytes; }
+  /// The items a thread holds of a tile, and a tile's items.
+  int64_t tileItemsPerThread() const {
+    return DeviceTiling::itemsPerThread(tileBytes, threadBytes);
+  }
+  int64_t tileItemCount() const { return DeviceTiling::tileItems(tileBytes, threadBytes); }
   /// The elements of a tile whose look-back status is one word: a tile's,
   /// or a cluster's tiles'.
-  int64_t statusItems() const {
-    return DeviceTiling::tileItems(tileBytes) * clusterBlocks;
-  }
+  int64_t statusItems() const { return tileItemCount() * clusterBlocks; }
   /// A selection's kernel; its tiles are of selectionTileBytes' items.
   void buildSelect(gpu::GPUModuleOp module, Selection selection);
   /// Makes buildSelect's flagged selection or partition keep the elements
@@ -860,6 +866,7 @@ private:
   /// selectionTileBytes' for a selection, or a scan by key's wider of
   /// values and keys (as many keys as values a thread).
   int64_t tileBytes;
+  int64_t threadBytes = DeviceTiling::kTileBytesPerThread;
   int64_t clusterBlocks = 1;
   Region *predicate = nullptr;
   SmallVector<Type> operandTypes;

@@ -264,8 +264,8 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
 }
 
 void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
-  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
-  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  int64_t items = tileItemsPerThread();
+  int64_t tileItems = tileItemCount();
   gpu::GPUFuncOp kernel = startKernel(module, "scan", tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus(/*counts=*/false);
@@ -348,7 +348,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
 }
 
 void DeviceKernelBuilder::storeTile(Value result, Value offset, Value target) {
-  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  int64_t tileItems = tileItemCount();
   std::optional<BlockMemoryAlgorithm> algorithm = scanTileAlgorithm(
       bytesOf(cast<VectorType>(result.getType()).getElementType()));
   auto store = [&](Value valid) {
@@ -505,8 +505,8 @@ void DeviceKernelBuilder::buildTupleScan(gpu::GPUModuleOp module,
   assert(tupleRegion == &region && "the tiles publish the op's tuples");
   size_t width = types.size();
   bool exclusive = op.getExclusive();
-  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
-  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  int64_t items = tileItemsPerThread();
+  int64_t tileItems = tileItemCount();
   startKernel(module, "scan", tileItems);
   // (inputs..., init bits..., outputs..., keys).
   ValueRange inputs = ValueRange(operands).take_front(width);

@@ -122,7 +122,7 @@ Value DeviceKernelBuilder::predicateKeeps(Value values, Value offset, int64_t it
   };
   // A whole tile runs the predicate on every item; the last, partial one
   // only on the items that exist (the padding is no element of the input).
-  Value end = arith::AddIOp::create(b, offset, index(DeviceTiling::tileItems(tileBytes)));
+  Value end = arith::AddIOp::create(b, offset, index(tileItemCount()));
   Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, end, n);
   return ifElse(whole, keepsType, [&] { return keepsOf(false); },
                 [&] { return keepsOf(true); });
@@ -131,8 +131,8 @@ Value DeviceKernelBuilder::predicateKeeps(Value values, Value offset, int64_t it
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
   assert(tileBytes == selectionTileBytes(selection, dataBytes) &&
          "the tiles of setTileBytes(selectionTileBytes(...))");
-  int64_t items = DeviceTiling::itemsPerThread(tileBytes);
-  int64_t tileItems = DeviceTiling::tileItems(tileBytes);
+  int64_t items = tileItemsPerThread();
+  int64_t tileItems = tileItemCount();
   bool partition = selection == Selection::Partition;
   bool runs = selection == Selection::RunLengths;
   bool nonTrivial = selection == Selection::NonTrivialRuns;

@@ -11,17 +11,17 @@
 // RUN: env LD_LIBRARY_PATH=%t warp-cuda-runner %s --entry-point-result=void > %t/out 2> %t/err
 // RUN: FileCheck %s --check-prefix=DRIVER --input-file=%t/err
 
-// 10000 i32 in 3 tiles of 4096: 3 * 24 = 72 bytes of scratch, one
-// scan_init block, 3 scan blocks.
+// 10000 i32 in 2 tiles of 8192 (a scan's 32 items a thread): 2 * 24 = 48
+// bytes of scratch, one scan_init block, 2 scan blocks.
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=160000
 // DRIVER: cuda: cuMemAlloc bytes=8
-// DRIVER: cuda: cuMemAlloc bytes=72
+// DRIVER: cuda: cuMemAlloc bytes=48
 // DRIVER: cuda: cuModuleGetFunction scan_init
 // DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
 // DRIVER: cuda: cuModuleGetFunction scan
-// DRIVER: cuda: cuLaunchKernel grid=(3,1,1) block=(256,1,1) smem=0
+// DRIVER: cuda: cuLaunchKernel grid=(2,1,1) block=(256,1,1) smem=0
 // 20000 f64 in tiles of 2048: 10 reduce_tiles blocks, 10 partials of 8
 // bytes; one finishing block.
 // DRIVER: cuda: cuMemAlloc bytes=80
