@@ -1,7 +1,7 @@
 """The Python part of a warp_mlir.device call's host time, without a GPU:
 the CUDA driver stubbed out (every call succeeds at once) and device
-arrays stood in for by numpy arrays behind DLPack (a capsule of a CUDA
-DLTensor per call, as cupy gives one) and __cuda_array_interface__, so
+arrays stood in for by numpy arrays dressed as cupy's (or, with --arrays
+dlpack, read through DLPack: a capsule of a CUDA DLTensor a call), so
 that what is timed is warp_mlir's own work per call (plan lookup,
 argument checks and packing, launch configurations), not the driver's or
 an array library's. Prints microseconds per call of a reduce, a scan and a
@@ -10,7 +10,8 @@ calls --profile names). The real host time, with the driver and cupy, is
 benchmarks/device_host_profile.py's (GPU host).
 
     WARP_MLIR_LIBRARY=build/lib/libWarpCAPI.so PYTHONPATH=python \\
-        python3 benchmarks/device_host_stub.py [--calls N] [--profile radix_sort ...]
+        python3 benchmarks/device_host_stub.py [--calls N] [--arrays dlpack] \\
+        [--profile radix_sort ...]
 """
 import argparse
 import cProfile
@@ -33,30 +34,46 @@ _DL_CODES = {"i": 0, "u": 1, "f": 2}
 
 
 class StubArray:
-    """A 1-D device array as warp_mlir sees one through DLPack (on CUDA
-    device 0) or the CUDA array interface (numpy memory behind it; nothing
-    reads it)."""
+    """A 1-D device array (on CUDA device 0; numpy memory behind it, which
+    nothing reads) as warp_mlir sees a cupy array: by its own attributes
+    (`data.ptr`, `flags`, `device`; the stub cupy module below), through
+    DLPack (a capsule per call) or the CUDA array interface."""
 
     def __init__(self, array):
         self._array = array
         self.dtype, self.shape = array.dtype, array.shape
-        self._shape = (ctypes.c_int64 * 1)(array.shape[0])
-        self._tensor = cuda.DLTensor(array.ctypes.data, cuda._DLDevice(cuda.DL_CUDA, 0), 1,
-                                     cuda._DLDataType(_DL_CODES[array.dtype.kind],
-                                                      array.dtype.itemsize * 8, 1),
-                                     self._shape, None, 0)
+        self.data = types.SimpleNamespace(ptr=array.ctypes.data)
+        self.flags = types.SimpleNamespace(c_contiguous=True)
+        self.device = types.SimpleNamespace(id=0)
+        self._tensor = None
 
     def __dlpack_device__(self):
         return (cuda.DL_CUDA, 0)
 
     def __dlpack__(self, stream=None):
+        if self._tensor is None:
+            self._shape = (ctypes.c_int64 * 1)(self.shape[0])
+            self._tensor = cuda.DLTensor(self.data.ptr, cuda._DLDevice(cuda.DL_CUDA, 0), 1,
+                                         cuda._DLDataType(_DL_CODES[self.dtype.kind],
+                                                          self.dtype.itemsize * 8, 1),
+                                         self._shape, None, 0)
         # A capsule without a deleter: the array owns the DLTensor.
         return _new_capsule(ctypes.addressof(self._tensor), b"dltensor", None)
 
     @property
     def __cuda_array_interface__(self):
-        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self._array.ctypes.data, False),
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self.data.ptr, False),
                 "version": 3, "strides": None, "stream": 1}
+
+
+def stub_cupy():
+    """Makes StubArray cupy's ndarray for warp_mlir (cupy's current stream
+    the legacy default one), so that its arrays take the cupy path."""
+    module = types.ModuleType("cupy")
+    module.ndarray = StubArray
+    module.cuda = types.SimpleNamespace(
+        get_current_stream=lambda: types.SimpleNamespace(ptr=0))
+    sys.modules["cupy"] = module
 
 
 # The array library warp_mlir.device allocates outputs and scratch from
@@ -92,11 +109,16 @@ class StubDriver:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--arrays", choices=["cupy", "dlpack"], default="cupy",
+                        help="how warp_mlir reads the stub arrays: as cupy's (default) or "
+                             "through DLPack")
     parser.add_argument("--profile", nargs="*", default=["reduce"],
                         choices=["reduce", "scan", "radix_sort"],
                         help="the calls to profile (default: reduce)")
     args = parser.parse_args()
     cuda.driver = lambda device=0: StubDriver()
+    if args.arrays == "cupy":
+        stub_cupy()
     import warp_mlir.device as wd
     x = StubArray(np.arange(1024, dtype=np.int32))
     total, out = stub_library.empty((1,), "int32"), stub_library.empty((1024,), "int32")
