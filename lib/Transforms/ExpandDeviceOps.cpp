@@ -260,8 +260,8 @@ struct WarpExpandDeviceOpsPass
       if (select)
         kernels.setTileBytes(selectionTileBytes(selection, bytes));
       else
-        kernels.setThreadBytes(DeviceTiling::scanThreadBytes(
-            bytes, /*plain=*/!scan.getKeys() && clusterBlocks == 1));
+        kernels.setThreadBytes(
+            DeviceTiling::scanThreadBytes(bytes, /*byKey=*/bool(scan.getKeys())));
       kernels.setPredicate(predicate);
       kernels.buildScanInit(module);
       if (!select) {

@@ -67,11 +67,12 @@ struct DeviceTiling {
   static constexpr int64_t kReduceTilesPerBlock = 4;
   static constexpr int64_t kReduceMaxBlocks = 4096;
   static constexpr int64_t kReduceSingleBlockTiles = 4;
-  /// A plain scan's tile (see scanThreadBytes): 128 bytes a thread (32
-  /// 4-byte items). Fewer, longer tiles wait on fewer look-backs; of 64,
-  /// 96 and 128 the last was fastest on the H100 (inclusive i32 and
-  /// exclusive f32 at 2^24 and 2^28 elements), at 64 registers without
-  /// spilling (docs/results/gpu-2026-12-06-twentieth.md).
+  /// A scan's tile (see scanThreadBytes): 128 bytes a thread (32 4-byte
+  /// items, the most warp_transpose exchanges). Fewer, longer tiles wait
+  /// on fewer look-backs; of 64, 96 and 128 the last was fastest on the
+  /// H100 (inclusive i32 and exclusive f32 at 2^24 and 2^28 elements; in
+  /// clusters of 2, 4 and 8 too), at 64 registers without spilling
+  /// (docs/results/gpu-2026-12-06-twentieth.md).
   static constexpr int64_t kScanTileBytesPerThread = 128;
   static constexpr BlockMemoryAlgorithm kScanTileAlgorithm =
       BlockMemoryAlgorithm::WarpTranspose;
@@ -181,10 +182,11 @@ struct DeviceTiling {
     return itemsPerThread(elementBytes, threadBytes) * kThreads;
   }
   /// The bytes a thread holds of a scan's tile: kScanTileBytesPerThread
-  /// for a `plain` scan (a kind, no keys, no clusters) of 4- or 8-byte
-  /// elements, kTileBytesPerThread for the rest (not measured larger).
-  static int64_t scanThreadBytes(int64_t elementBytes, bool plain) {
-    return plain && elementBytes >= 4 ? kScanTileBytesPerThread : kTileBytesPerThread;
+  /// for a scan with a kind of 4- or 8-byte elements, in clusters or not,
+  /// kTileBytesPerThread for a scan `byKey` (128 was slower: its tile
+  /// holds the keys too) and for narrower elements (not measured).
+  static int64_t scanThreadBytes(int64_t elementBytes, bool byKey) {
+    return !byKey && elementBytes >= 4 ? kScanTileBytesPerThread : kTileBytesPerThread;
   }
   /// The item size that sets the tile of a scan over tuples of
   /// `tupleBytes` bytes (warp.device_scan_combine): the tuple's, rounded up
