@@ -664,6 +664,10 @@ def launch_config(grid: Union[int, Sequence[int]], block: Union[int, Sequence[in
     limits: 1 to 3 positive ints each, grid x < 2**31 and y, z < 65536,
     block x, y <= 1024, z <= 64 and x*y*z <= 1024 threads; shared_bytes an
     int >= 0. Raises ValueError otherwise; needs no GPU."""
+    if (type(grid) is int and type(block) is int and type(shared_bytes) is int and  # quickly
+            0 < grid <= GRID_LIMITS[0] and 0 < block <= MAX_BLOCK_THREADS and
+            0 <= shared_bytes < 1 << 32):
+        return (grid, 1, 1), (block, 1, 1)
     grid3 = _dims(grid, "grid", GRID_LIMITS)
     block3 = _dims(block, "block", BLOCK_LIMITS)
     if _prod(block3) > MAX_BLOCK_THREADS:
