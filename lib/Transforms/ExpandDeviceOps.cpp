@@ -250,11 +250,12 @@ struct WarpExpandDeviceOpsPass
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (reduce) {
       kernels.setClusterBlocks(clusterBlocks);
+      kernels.setThreadBytes(DeviceTiling::reduceThreadBytes(element));
       kernels.buildReduceTiles(module);
       kernels.buildReduceFinish(module);
       // One 8-byte partial per block of reduce_tiles (at most one a tile).
       module->setAttr(kScratchAttrName,
-                      b.getDenseI64ArrayAttr({0, 8, DeviceTiling::tileItems(bytes)}));
+                      b.getDenseI64ArrayAttr({0, 8, kernels.tileItemCount()}));
     } else {
       kernels.setClusterBlocks(clusterBlocks);
       if (select)

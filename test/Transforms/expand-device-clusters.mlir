@@ -37,13 +37,13 @@ func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
 
 // -----
 
-// The reduction: reduce_tiles in clusters of 2, its grid (capped at 4096
-// blocks) rounded up to whole clusters; reduce_finish folds one partial per
-// cluster.
+// The reduction: reduce_tiles in clusters of 2 (an i32 tile: 32 items a
+// thread), its grid (capped at 4096 blocks) rounded up to whole clusters;
+// reduce_finish folds one partial per cluster.
 // CHECK-LABEL: func.func @r
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_tiles
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_finish
-// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 4096 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 16384 : i64}
+// CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 32768 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: arith.remui %[[BLOCK]]
 // CHECK: warp.cluster_reduce <maxsi> %{{.*}} : i32

@@ -9,9 +9,10 @@
 // exclusive) share one gpu.module @warp_device_<op>_<kind>_<type>[_exclusive];
 // a static-shaped memref is cast to memref<?xT>, the kernels' type.
 // Tiling (DeviceTiling): 256 threads of 64 bytes a tile (4096 4-byte,
-// 2048 8-byte elements), 4 tiles a reduce_tiles block; a scan's of 128
-// bytes a thread (8192 4-byte, 4096 8-byte elements); a reduction keeps
-// an 8-byte partial a block, a scan 24 bytes a tile.
+// 2048 8-byte elements), 4 tiles a reduce_tiles block; a scan's and an
+// i32 reduction's of 128 bytes a thread (8192 4-byte, 4096 8-byte
+// elements); a reduction keeps an 8-byte partial a block, a scan 24 bytes
+// a tile.
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
 // RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s --check-prefix=FOLD
@@ -251,7 +252,7 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<16xi64>, i64
 // CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64_exclusive
 // CHECK: warp.block_scan <maxsi> %{{.*}} items exclusive : vector<16xi64>, i64
-// CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 4096>}
+// CHECK-LABEL: gpu.module @warp_device_reduce_add_i32 attributes {warp.device_scratch = array<i64: 0, 8, 8192>}
 // CHECK-LABEL: gpu.module @warp_device_reduce_xor_i32
 // CHECK: warp.block_reduce <xor>
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_i64 attributes {warp.device_scratch = array<i64: 0, 8, 2048>}

@@ -95,16 +95,17 @@ def data(kind, dtype, n, rng):
     return x
 
 
-def tile_items(op, dtype, kind="add", cluster=1):
+def tile_items(op, dtype, kind="add", cluster=1, alone=True):
     """The elements of one tile of a scan's kernel (a look-back status
     word's: warp.device_scratch's tile, per block of a cluster), or the
-    most a reduction's one block takes alone (warp.device_grid_single),
-    for elements of `dtype`, as warp-expand-device-ops tiles them."""
+    most a reduction's one block takes alone (warp.device_grid_single; a
+    reduce_tiles tile, warp.device_grid, where not `alone`), for elements
+    of `dtype`, as warp-expand-device-ops tiles them."""
     element = wd._TYPES[np.dtype(dtype).name]
     plan = wd._plan(op, kind, element, False, "sm_90", cluster)
     if op == "scan":
         return plan.scratch[2] // cluster
-    return plan.kernels[0][3]
+    return plan.kernels[0][3] if alone else plan.kernels[0][1]
 
 
 def sizes(dtype, op):
@@ -172,7 +173,8 @@ def test_more_than_a_block_of_tiles(backend, rng):
     threads take two each)."""
     x = rng.integers(-100, 100, 257 * tile_items("scan", np.int32) + 3).astype(np.int32)
     check(wd.scan(x, "add", exclusive=True, backend=backend), exclusive("add", x), "scan")
-    x = rng.integers(-100, 100, 257 * 16384 + 17).astype(np.int32)
+    x = rng.integers(-100, 100, 257 * tile_items("reduce", np.int32, alone=False) +
+                     17).astype(np.int32)
     check(wd.reduce(x, "add", backend=backend), np.array([x.sum(dtype=np.int32)]), "reduce")
 
 
@@ -210,7 +212,7 @@ def test_reduce_in_clusters(backend, cluster, kind, dtype, rng):
     cluster; sizes below what one block takes alone (4 tiles), around a
     cluster's tiles and (on a GPU) past the grid cap (4096 blocks, each
     then folding several tiles)."""
-    chunk = 4 * 256 * 64 // np.dtype(dtype).itemsize
+    chunk = tile_items("reduce", dtype, kind, cluster)
     lengths = [0, 1, 33, chunk + 1, cluster * chunk - 1, cluster * chunk + 1]
     if backend == "cuda":
         lengths.append(4096 * chunk + 3 * chunk + 5)
@@ -240,8 +242,8 @@ def test_reduce_one_block(backend, kind, dtype, rng, device_launches):
     tiles, 4 tiles + 1, and 12 tiles + 5 on a narrow type's last kind
     (test_reduce has them for the others; the simulator is slow)."""
     launched = device_launches
-    tile = 256 * 64 // np.dtype(dtype).itemsize
-    chunk = 4 * tile
+    tile = tile_items("reduce", dtype, kind, alone=False)
+    chunk = tile_items("reduce", dtype, kind)
     lengths = [0, 1, 31, tile, tile + 1, chunk, chunk + 1]
     if kind in ("xor", "maxnumf") and np.dtype(dtype).itemsize < 4:
         lengths.append(3 * chunk + 5)

@@ -65,6 +65,11 @@ struct DeviceTiling {
   static constexpr int64_t kThreads = 256;
   static constexpr int64_t kTileBytesPerThread = 64;
   static constexpr int64_t kReduceTilesPerBlock = 4;
+  /// An i32 reduction's tile: 128 bytes a thread (1.018-1.022x CUB
+  /// against 0.982-0.983x at 64 at 2^24 elements on the H100, level at
+  /// 2^28). f32 lost 4 % at 2^28 with it, f64 was level: they keep
+  /// kTileBytesPerThread (docs/results/gpu-2026-12-06-twentieth.md).
+  static constexpr int64_t kIntReduceTileBytesPerThread = 128;
   static constexpr int64_t kReduceMaxBlocks = 4096;
   static constexpr int64_t kReduceSingleBlockTiles = 4;
   /// A scan's tile (see scanThreadBytes): 128 bytes a thread (32 4-byte
@@ -199,9 +204,16 @@ struct DeviceTiling {
   static int64_t reduceChunkItems(int64_t elementBytes) {
     return tileItems(elementBytes) * kReduceTilesPerBlock;
   }
-  /// The most items a reduction folds in one block alone.
-  static int64_t reduceSingleBlockItems(int64_t elementBytes) {
-    return tileItems(elementBytes) * kReduceSingleBlockTiles;
+  /// The most items a reduction of tiles of `tileItems` folds in one
+  /// block alone.
+  static int64_t reduceSingleBlockItems(int64_t tileItems) {
+    return tileItems * kReduceSingleBlockTiles;
+  }
+  /// The bytes a thread holds of a reduction's tile (a kind's):
+  /// kIntReduceTileBytesPerThread for 4-byte integers, kTileBytesPerThread
+  /// for the rest.
+  static int64_t reduceThreadBytes(Type element) {
+    return element.isInteger(32) ? kIntReduceTileBytesPerThread : kTileBytesPerThread;
   }
 };
 

@@ -22,11 +22,11 @@
 namespace mlir::warp::device_ops {
 
 void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
-  // Tiles of 16-byte loads: kTileBytesPerThread / 16 per thread, each
+  // Tiles of 16-byte loads: a thread's bytes / 16 per thread, each
   // coalesced across the block.
   int64_t vectorItems = 16 / elementBytes;
-  int64_t pieces = DeviceTiling::kTileBytesPerThread / 16;
-  int64_t tileItems = DeviceTiling::tileItems(elementBytes);
+  int64_t pieces = threadBytes / 16;
+  int64_t tileItems = tileItemCount();
   gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", tileItems);
   // Only this kernel's loads touch the input while it runs (the output,
   // which overlaps no input, is written by reduce_finish, and by the one
@@ -36,7 +36,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   kernel.setArgAttr(0, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kReduceMaxBlocks));
   kernel->setAttr(kGridSingleAttrName,
-                  b.getI64IntegerAttr(DeviceTiling::reduceSingleBlockItems(elementBytes)));
+                  b.getI64IntegerAttr(DeviceTiling::reduceSingleBlockItems(tileItems)));
   // With a tile a block or fewer (the grid below its cap), block i folds
   // tile i; past the cap the blocks take chunks of kReduceTilesPerBlock
   // consecutive tiles, grid-strided, the chunk's tiles in a loop of fixed
@@ -300,7 +300,7 @@ void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
 }
 
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
-  int64_t perBlock = DeviceTiling::tileItems(elementBytes);
+  int64_t perBlock = tileItemCount();
   gpu::GPUFuncOp kernel = startKernel(module, "reduce_finish", std::nullopt);
   // A reduce_tiles grid of one block also writes the result (without
   // clusters, whose grid is at least a cluster).
@@ -312,7 +312,7 @@ void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   Value partials = arith::SelectOp::create(
       b,
       arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n,
-                            index(DeviceTiling::reduceSingleBlockItems(elementBytes))),
+                            index(DeviceTiling::reduceSingleBlockItems(perBlock))),
       index(1),
       arith::MinUIOp::create(
           b,
