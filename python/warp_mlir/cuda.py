@@ -2,7 +2,10 @@
 
 Array arguments are taken, in this order of preference, through DLPack
 (`__dlpack__`/`__dlpack_device__`: torch, cupy, JAX, numpy >= 1.22), the
-`__cuda_array_interface__` (numba, cupy, torch) or numpy's array interface.
+`__cuda_array_interface__` (numba, cupy, torch) or numpy's array interface;
+a CUDA torch tensor or a cupy array whose library queues its work on the
+launch's stream is read from its own attributes instead (what DLPack would
+give there, without its cost).
 Device arrays are used in place; host arrays (numpy, CPU tensors) are copied
 to the device and back. Python numbers go to scalar parameters. Each
 argument is checked against the kernel's parameter list, and the grid and
