@@ -37,7 +37,8 @@ reductions and scans, WARP_SELECT_PROGRAMS (default 40) selections,
 WARP_HISTOGRAM_PROGRAMS (default 30) histograms and
 WARP_SEGMENTED_PROGRAMS (default 30) segmented reductions a backend; a
 failure names its seed and the drawn program, which the family's
-`*_program(seed)` rebuilds (with `chip_for(backend, seed)`: on the
+`*_program(seed)` rebuilds (`scan_program(seed, backend)`; with
+`chip_for(backend, seed)`: on the
 simulator the kernels are compiled for sm_70, sm_80, sm_90 or sm_100a,
 whose block-op lowerings inside them differ; on the GPU for sm_90). A
 program whose PTX the simulator does not model is skipped there, never
@@ -52,7 +53,8 @@ import warp_mlir.device as wd
 from conftest import BACKENDS
 from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, _counts, _even_bins,
                              _range_bins, check, data, exclusive, identity, inclusive,
-                             key_patterns, reduction, scan_by_key, sort_keys_for, sort_tile)
+                             key_patterns, reduction, scan_by_key, sort_keys_for, sort_tile,
+                             tile_items)
 from test_device_segmented_radix_sort import model
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
@@ -171,28 +173,35 @@ SCAN_TYPES = [np.int8, np.int16, np.int32, np.int64, np.float16, np.float32, np.
 F16_KINDS = ["mul", "minimumf", "maximumf", "minnumf", "maxnumf"]
 
 
-def scan_program(seed):
-    """The reduction or scan drawn for `seed`: a dict of its choices."""
+def scan_program(seed, backend="sim"):
+    """The reduction or scan drawn for `seed` on `backend`: a dict of its
+    choices, the chip among them (chip_for's), its size near an edge of
+    the tiles of the plan it launches (a scan's tile, what a reduction's
+    one block takes alone) or anywhere in three of them."""
     rng = np.random.default_rng(seed)
     dtype = np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))])
     kinds = INT_KINDS if dtype.kind == "i" else F16_KINDS if dtype.itemsize == 2 else FLOAT_KINDS
     op = str(rng.choice(["reduce", "scan", "scan", "scan_by_key"]))
-    tile = 256 * 64 // dtype.itemsize  # a scan tile; a reduction folds 4 a block
-    edge = tile * (4 if op == "reduce" else 1)
+    kind = str(rng.choice(kinds))
+    exclusive_ = op != "reduce" and bool(rng.random() < 0.5)
+    cluster = 1 if op == "scan_by_key" or rng.random() < 0.7 else int(rng.choice([2, 4]))
+    key_type = np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))])
+    chip = chip_for(backend, seed, clusters=cluster > 1)
+    edge = tile_items("reduce" if op == "reduce" else "scan", dtype, kind, cluster,
+                      keys=key_type if op == "scan_by_key" else None, exclusive=exclusive_,
+                      chip=chip)
     n = int(rng.choice([0, 1, int(rng.integers(2, 65)), edge - 1, edge, edge + 1,
                         int(rng.integers(1, 3 * edge + 2))]))
-    cluster = 1 if op == "scan_by_key" or rng.random() < 0.7 else int(rng.choice([2, 4]))
-    return {"seed": seed, "op": op, "dtype": dtype, "kind": str(rng.choice(kinds)), "n": n,
-            "exclusive": bool(rng.random() < 0.5), "cluster_blocks": cluster,
-            "key_type": np.dtype(SCAN_TYPES[rng.integers(len(SCAN_TYPES))]),
-            "keys": str(rng.choice(["runs", "alphabet3", "one", "each"]))}
+    return {"seed": seed, "op": op, "dtype": dtype, "kind": kind, "n": n,
+            "exclusive": exclusive_, "cluster_blocks": cluster, "key_type": key_type,
+            "keys": str(rng.choice(["runs", "alphabet3", "one", "each"])), "chip": chip}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("seed", range(SCAN_PROGRAMS))
 def test_random_scan(backend, seed):
-    p = scan_program(seed)
-    chip = chip_for(backend, seed, clusters=p["cluster_blocks"] > 1)
+    p = scan_program(seed, backend)
+    chip = p["chip"]
     rng = np.random.default_rng(2000 + seed)
     x = data(p["kind"], p["dtype"], p["n"], rng)
     before = x.copy()

@@ -95,14 +95,17 @@ def data(kind, dtype, n, rng):
     return x
 
 
-def tile_items(op, dtype, kind="add", cluster=1, alone=True):
+def tile_items(op, dtype, kind="add", cluster=1, alone=True, keys=None, exclusive=False,
+               chip="sm_90"):
     """The elements of one tile of a scan's kernel (a look-back status
-    word's: warp.device_scratch's tile, per block of a cluster), or the
-    most a reduction's one block takes alone (warp.device_grid_single; a
-    reduce_tiles tile, warp.device_grid, where not `alone`), for elements
-    of `dtype`, as warp-expand-device-ops tiles them."""
+    word's: warp.device_scratch's tile, per block of a cluster; by `keys`
+    of that dtype where given), or the most a reduction's one block takes
+    alone (warp.device_grid_single; a reduce_tiles tile, warp.device_grid,
+    where not `alone`), for elements of `dtype`, as warp-expand-device-ops
+    tiles them (the plan a call with these arguments launches)."""
     element = wd._TYPES[np.dtype(dtype).name]
-    plan = wd._plan(op, kind, element, False, "sm_90", cluster)
+    key = "" if keys is None else wd._TYPES[np.dtype(keys).name]
+    plan = wd._plan(op, kind, element, exclusive, chip, cluster, key)
     if op == "scan":
         return plan.scratch[2] // cluster
     return plan.kernels[0][3] if alone else plan.kernels[0][1]
