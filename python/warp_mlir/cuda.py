@@ -379,9 +379,13 @@ def marshal_arguments(compiled: CompiledModule, kernel: str, args: Sequence[Any]
     entry per argument: an ArrayArgument for a memref, the ctypes word of a
     scalar. Needs no GPU (DLPack producers of device arrays may use theirs
     to order their stream before `stream`)."""
-    params = _params(compiled, kernel, len(args))
-    handle = stream_handle(stream)
-    return [_array_argument(i, a, p, handle) if p.is_memref else _scalar(i, a, p)
+    return _marshal(_params(compiled, kernel, len(args)), args, stream_handle(stream))
+
+
+def _marshal(params: Sequence[ArgType], args: Sequence[Any], handle: int) -> List[Any]:
+    """marshal_arguments' entries of `args`, checked against `params` (as
+    many), for a launch on the stream `handle`."""
+    return [_array_argument(i, a, p, handle) if p.shape is not None else _scalar(i, a, p)
             for i, (a, p) in enumerate(zip(args, params))]
 
 
@@ -749,7 +753,7 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
         raise TypeError(f"sync must be a bool, not {type(sync).__name__}")
     handle = stream_handle(stream)
     requested = device_ordinal(device)
-    arguments = marshal_arguments(compiled, kernels[0][0], args, handle)
+    arguments = _marshal(signature.params, args, handle)
     arrays = [a for a in arguments if isinstance(a, ArrayArgument)]
     host = [a for a in arrays if a.host is not None]
     if host and not sync:
