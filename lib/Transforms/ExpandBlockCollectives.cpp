@@ -247,15 +247,7 @@ BlockGeometry buildGeometry(OpBuilder &b, Location loc, Operation *op) {
     g.mask = cst(static_cast<int32_t>(llvm::maskTrailingOnes<uint32_t>(*known)));
     return g;
   }
-  Value left = arith::SubIOp::create(
-      b, loc, threads, arith::ShLIOp::create(b, loc, g.warp, cst(5)));
-  g.live = arith::MinUIOp::create(b, loc, left, cst(32));
-  // (1 << live) - 1, with live = 32 (a poison shift) selected separately.
-  Value lowBits = arith::SubIOp::create(
-      b, loc, arith::ShLIOp::create(b, loc, cst(1), g.live), cst(1));
-  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, g.live,
-                                     cst(32));
-  g.mask = arith::SelectOp::create(b, loc, full, cst(-1), lowBits);
+  std::tie(g.live, g.mask) = buildWarpLiveLanes(b, loc, g.thread, threads);
   return g;
 }
 

@@ -29,6 +29,12 @@ void buildIfThen(OpBuilder &builder, Location loc, Value condition,
 std::pair<Value, Value> buildBlockThreadAndCount(OpBuilder &builder,
                                                  Location loc, Operation *op);
 
+/// The lanes of the executing thread's warp that exist in its block of
+/// `threads` threads (`thread` its number, both i32): the number of them
+/// (32 but in a ragged last warp) and their mask, (1 << live) - 1.
+std::pair<Value, Value> buildWarpLiveLanes(OpBuilder &builder, Location loc,
+                                           Value thread, Value threads);
+
 /// `mask`, or the all-lanes constant -1 where the op has no member mask.
 Value buildMemberMaskOrAll(OpBuilder &builder, Location loc, Value mask);
 

@@ -11,6 +11,7 @@
 #include "WarpDialect/IR/BlockSize.h"
 #include "WarpDialect/IR/CombineKinds.h"
 #include "WarpDialect/IR/PlantedBugs.h"
+#include "WarpDialect/Utils/Builders.h"
 #include "WarpDialect/Utils/RewriteDriver.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -208,17 +209,38 @@ struct ShuffleToWarp : public OpRewritePattern<gpu::ShuffleOp> {
   }
 };
 
+/// Whether every thread of the block executes `op`: it stands in the one
+/// block of a kernel's body (structured control flow around it, if any,
+/// has rejoined), not in a region of another op or a function that a
+/// branch may call.
+bool runsInEveryThread(Operation *op) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(op->getParentOp());
+  return func && func.isKernel() && func.getBody().hasOneBlock();
+}
+
 /// The member mask of an imported subgroup op: the lanes that execute it
 /// together (upstream's "active lanes"; in a block whose size is not a
 /// multiple of 32, the last warp's existing lanes), or none where every
 /// lane of every warp is known to execute it: a uniform op in a kernel
-/// whose known block size is whole warps.
+/// whose known block size is whole warps, or any op in the body of such
+/// a kernel. In a kernel's body every
+/// existing lane of the warp executes the op, whichever lanes have
+/// arrived when one of them reaches it (after a divergent branch
+/// independent thread scheduling need not have merged the arms yet, and
+/// `activemask` would leave the late ones out): the mask is computed from
+/// the thread's number, and the shuffle or vote waits for them. Elsewhere
+/// `activemask`.
 Value buildImportMask(PatternRewriter &rewriter, Operation *op, bool uniform) {
-  if (uniform) {
-    std::optional<int64_t> threads = getKnownBlockThreads(op);
-    if (threads && *threads % kWarpSize == 0)
+  std::optional<int64_t> threads = getKnownBlockThreads(op);
+  bool wholeWarps = threads && *threads % kWarpSize == 0;
+  if (runsInEveryThread(op)) {
+    if (wholeWarps)
       return Value();
+    auto [thread, count] = buildBlockThreadAndCount(rewriter, op->getLoc(), op);
+    return buildWarpLiveLanes(rewriter, op->getLoc(), thread, count).second;
   }
+  if (uniform && wholeWarps)
+    return Value();
   return ActiveMaskOp::create(rewriter, op->getLoc(), rewriter.getI32Type());
 }
 

@@ -35,9 +35,13 @@ gpu.module @kernels {
   // Otherwise the reduction is over the lanes that execute it together
   // (upstream's active lanes: a block of 48 threads has 16 in its second
   // warp): the whole-warp lowering where they are all 32, else the
-  // member-mask one.
+  // member-mask one. In a kernel's body those are the warp's existing
+  // lanes, counted from the thread's number and the block's size (not
+  // read with activemask, which may miss lanes that have not arrived).
   // CHECK-LABEL: gpu.func @reduce_any_block
-  // CHECK: %[[M:.*]] = warp.activemask : i32
+  // CHECK-NOT: warp.activemask
+  // CHECK: %[[LIVE:.*]] = arith.minui %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[M:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
   // CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[M]], %{{.*}} : i32
   // CHECK: scf.if %[[FULL]] -> (f32) {
   // CHECK:   warp.reduce <add> %{{.*}} : f32
@@ -95,8 +99,9 @@ gpu.module @kernels {
   // CHECK: %[[L:.*]] = warp.lane_id : i32
   // CHECK: arith.index_castui %[[L]] : i32 to index
   // CHECK: warp.broadcast_first %{{.*}} : f32
-  // CHECK: %[[ACTIVE:.*]] = warp.activemask : i32
-  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %[[ACTIVE]] : f32
+  // CHECK-NOT: warp.activemask
+  // CHECK: %[[LIVE:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %[[LIVE]] : f32
   gpu.func @broadcast_and_lane(%in: memref<32xf32>, %out: memref<32xf32>) kernel {
     %lane = gpu.lane_id
     %x = memref.load %in[%lane] : memref<32xf32>
@@ -106,6 +111,45 @@ gpu.module @kernels {
     %ab = arith.addf %a, %b : f32
     memref.store %ab, %out[%lane] : memref<32xf32>
     gpu.return
+  }
+
+  // In an arm of a divergent branch the executing lanes are those that
+  // took it, as activemask reads them there; after the branch, in the
+  // kernel's body again, all of the warp's existing lanes (the shuffle
+  // waits for the arm that has not arrived yet). In a function that is
+  // not a kernel (a branch may call it) activemask too.
+  // CHECK-LABEL: gpu.func @divergent_arms
+  // CHECK: scf.if
+  // CHECK:   %[[ARM:.*]] = warp.activemask : i32
+  // CHECK:   warp.reduce <add> %{{.*}} mask %[[ARM]] : i32
+  // CHECK: }
+  // CHECK-NOT: warp.activemask
+  // CHECK: %[[LIVE:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %[[LIVE]] : i32
+  // CHECK-LABEL: gpu.func @not_a_kernel
+  // CHECK: %[[CALLED:.*]] = warp.activemask : i32
+  // CHECK: warp.broadcast %{{.*}}, %{{.*}} mask %[[CALLED]] : i32
+  gpu.func @divergent_arms(%in: memref<?xi32>, %out: memref<?xi32>) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xi32>
+    %c5 = arith.constant 5 : index
+    %odd = arith.cmpi ult, %t, %c5 : index
+    %y = scf.if %odd -> (i32) {
+      %r = gpu.subgroup_reduce add %x : (i32) -> i32
+      scf.yield %r : i32
+    } else {
+      scf.yield %x : i32
+    }
+    %c7 = arith.constant 7 : i32
+    %b = gpu.subgroup_broadcast %y, specific_lane %c7 : i32
+    memref.store %b, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
+  gpu.func @not_a_kernel(%x: i32) -> i32 {
+    %c7 = arith.constant 7 : i32
+    %b = gpu.subgroup_broadcast %x, specific_lane %c7 : i32
+    gpu.return %b : i32
   }
 }
 }
