@@ -56,10 +56,12 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     cannot lower), `gpu.subgroup_broadcast` and `gpu.lane_id` become warp
     ops, so the warp lowering handles them. A subgroup reduction or
     broadcast takes upstream's meaning of the lanes: those that execute it
-    together (in a kernel's body, the warp's existing lanes, counted from
-    the thread's number: in a block whose size is not a multiple of 32,
-    the last warp has fewer; inside a branch or in a function a branch may
-    call, `warp.activemask`), the reduction the whole-warp `warp.reduce`
+    together: in a kernel's body, the warp's existing lanes, counted from
+    the thread's number (in a block whose size is not a multiple of 32,
+    the last warp has fewer); in an arm of an `scf.if` there (or nested
+    in such arms), those of them whose condition takes the arm, a
+    `warp.ballot` of it before the branch; elsewhere (loops, functions a
+    branch may call) `warp.activemask`. The reduction is the whole-warp `warp.reduce`
     where they are all 32 at run time and the member-mask one otherwise; a
     `uniform` reduction in a kernel whose `known_block_size` is whole warps,
     or any one in the body of such a kernel, is the whole-warp one alone. A

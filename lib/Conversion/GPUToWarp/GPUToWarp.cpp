@@ -218,29 +218,56 @@ bool runsInEveryThread(Operation *op) {
   return func && func.isKernel() && func.getBody().hasOneBlock();
 }
 
+/// The lanes of the warp that execute `op` together where structured
+/// control flow says which, built before `op`: in a kernel's body, the
+/// warp's existing lanes (counted from the thread's number); in an arm of
+/// an scf.if that stands in such a place (or in such an arm, and so on),
+/// the lanes that execute the if whose condition takes that arm (their
+/// ballot of it, before the if). Null elsewhere (loops, other regions,
+/// functions a branch may call).
+Value buildStructuredLanes(PatternRewriter &rewriter, Operation *op) {
+  Location loc = op->getLoc();
+  if (runsInEveryThread(op)) {
+    std::optional<int64_t> threads = getKnownBlockThreads(op);
+    if (threads && *threads % kWarpSize == 0)
+      return arith::ConstantIntOp::create(rewriter, loc, -1, 32);
+    auto [thread, count] = buildBlockThreadAndCount(rewriter, loc, op);
+    return buildWarpLiveLanes(rewriter, loc, thread, count).second;
+  }
+  auto branch = dyn_cast<scf::IfOp>(op->getParentOp());
+  if (!branch)
+    return Value();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(branch);
+  Value lanes = buildStructuredLanes(rewriter, branch);
+  if (!lanes)
+    return Value();
+  Value taken = BallotOp::create(rewriter, loc, rewriter.getI32Type(),
+                                 branch.getCondition(), lanes);
+  if (op->getParentRegion() == &branch.getThenRegion())
+    return taken;
+  Value notTaken = arith::XOrIOp::create(
+      rewriter, loc, taken, arith::ConstantIntOp::create(rewriter, loc, -1, 32));
+  return arith::AndIOp::create(rewriter, loc, lanes, notTaken);
+}
+
 /// The member mask of an imported subgroup op: the lanes that execute it
 /// together (upstream's "active lanes"; in a block whose size is not a
 /// multiple of 32, the last warp's existing lanes), or none where every
 /// lane of every warp is known to execute it: a uniform op in a kernel
 /// whose known block size is whole warps, or any op in the body of such
-/// a kernel. In a kernel's body every
-/// existing lane of the warp executes the op, whichever lanes have
-/// arrived when one of them reaches it (after a divergent branch
-/// independent thread scheduling need not have merged the arms yet, and
-/// `activemask` would leave the late ones out): the mask is computed from
-/// the thread's number, and the shuffle or vote waits for them. Elsewhere
-/// `activemask`.
+/// a kernel. Where structured control flow says which lanes those are
+/// (buildStructuredLanes), they are computed, not read: after or inside a
+/// divergent branch independent thread scheduling need not have merged
+/// the lanes yet, and `activemask` would leave the late ones out; the
+/// shuffle or vote waits for them. Elsewhere `activemask`.
 Value buildImportMask(PatternRewriter &rewriter, Operation *op, bool uniform) {
   std::optional<int64_t> threads = getKnownBlockThreads(op);
   bool wholeWarps = threads && *threads % kWarpSize == 0;
-  if (runsInEveryThread(op)) {
-    if (wholeWarps)
-      return Value();
-    auto [thread, count] = buildBlockThreadAndCount(rewriter, op->getLoc(), op);
-    return buildWarpLiveLanes(rewriter, op->getLoc(), thread, count).second;
-  }
-  if (uniform && wholeWarps)
+  if (wholeWarps && (uniform || runsInEveryThread(op)))
     return Value();
+  if (Value lanes = buildStructuredLanes(rewriter, op))
+    return lanes;
   return ActiveMaskOp::create(rewriter, op->getLoc(), rewriter.getI32Type());
 }
 

@@ -113,15 +113,27 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // In an arm of a divergent branch the executing lanes are those that
-  // took it, as activemask reads them there; after the branch, in the
-  // kernel's body again, all of the warp's existing lanes (the shuffle
-  // waits for the arm that has not arrived yet). In a function that is
-  // not a kernel (a branch may call it) activemask too.
+  // In an arm of a branch in the kernel's body the executing lanes are
+  // the existing ones whose condition takes the arm: their ballot of it,
+  // before the branch (activemask there could miss lanes still on their
+  // way from an earlier branch); after the branch, in the kernel's body
+  // again, all of the warp's existing lanes (the shuffle waits for the
+  // arm that has not arrived yet). In a function that is not a kernel (a
+  // branch may call it) activemask.
+  // (Each imported op builds its own ballot.)
   // CHECK-LABEL: gpu.func @divergent_arms
-  // CHECK: scf.if
-  // CHECK:   %[[ARM:.*]] = warp.activemask : i32
+  // CHECK-NOT: warp.activemask
+  // CHECK: %[[COND:.*]] = arith.cmpi ult
+  // CHECK: %[[LANES2:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[TAKEN2:.*]] = warp.ballot %[[COND]] mask %[[LANES2]] : i32
+  // CHECK: %[[NOT:.*]] = arith.xori %[[TAKEN2]], %{{.*}} : i32
+  // CHECK: %[[ELSE:.*]] = arith.andi %[[LANES2]], %[[NOT]] : i32
+  // CHECK: %[[LANES:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[ARM:.*]] = warp.ballot %[[COND]] mask %[[LANES]] : i32
+  // CHECK: scf.if %[[COND]]
   // CHECK:   warp.reduce <add> %{{.*}} mask %[[ARM]] : i32
+  // CHECK: } else {
+  // CHECK:   warp.reduce <maxsi> %{{.*}} mask %[[ELSE]] : i32
   // CHECK: }
   // CHECK-NOT: warp.activemask
   // CHECK: %[[LIVE:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
@@ -138,7 +150,8 @@ gpu.module @kernels {
       %r = gpu.subgroup_reduce add %x : (i32) -> i32
       scf.yield %r : i32
     } else {
-      scf.yield %x : i32
+      %m = gpu.subgroup_reduce maxsi %x : (i32) -> i32
+      scf.yield %m : i32
     }
     %c7 = arith.constant 7 : i32
     %b = gpu.subgroup_broadcast %y, specific_lane %c7 : i32
