@@ -225,11 +225,9 @@ def _from_dlpack(position: int, array: Any, param: ArgType,
                          source="dlpack", keep=(array, capsule))
 
 
-# torch's dtypes -> numpy type codes (bfloat16 as _NUMPY_CODES spells it), by name.
-_TORCH_CODES = {"int8": "i1", "int16": "i2", "int32": "i4", "int64": "i8", "uint8": "u1",
-                "uint16": "u2", "uint32": "u4", "uint64": "u8", "float16": "f2",
-                "bfloat16": "V2", "float32": "f4", "float64": "f8", "bool": "b1",
-                "complex64": "c8", "complex128": "c16"}
+# torch's dtype names -> numpy type codes (bfloat16 as _NUMPY_CODES spells
+# it): _DTYPE_NAMES the other way.
+_TORCH_CODES = {name.split(" ")[0]: code for code, name in _DTYPE_NAMES.items()}
 _torch_codes: Dict[Any, str] = {}
 
 
@@ -385,7 +383,7 @@ def marshal_arguments(compiled: CompiledModule, kernel: str, args: Sequence[Any]
 def _marshal(params: Sequence[ArgType], args: Sequence[Any], handle: int) -> List[Any]:
     """marshal_arguments' entries of `args`, checked against `params` (as
     many), for a launch on the stream `handle`."""
-    return [_array_argument(i, a, p, handle) if p.shape is not None else _scalar(i, a, p)
+    return [_array_argument(i, a, p, handle) if p.is_memref else _scalar(i, a, p)
             for i, (a, p) in enumerate(zip(args, params))]
 
 
@@ -745,8 +743,6 @@ def launch_sequence(compiled: CompiledModule, kernels: Sequence[Tuple[str, Any, 
     kernel's parameters before anything runs."""
     if not kernels:
         raise ValueError("launch_sequence needs at least one kernel")
-    if not isinstance(compiled, CompiledModule):
-        _params(compiled, kernels[0][0], len(args))  # its error
     signature = _signature(compiled, tuple(name for name, _, _ in kernels), len(args))
     configs = [(name,) + launch_config(grid, block, shared_bytes) for name, grid, block in kernels]
     if not isinstance(sync, bool):
