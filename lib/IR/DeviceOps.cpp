@@ -228,6 +228,15 @@ LogicalResult DevicePartitionIfOp::verify() {
                          /*everyElement=*/true);
 }
 
+FailureOr<YieldOp> mlir::warp::getRegionYield(Operation *op, Region &region,
+                                              StringRef name) {
+  Block &block = region.front();
+  if (auto yield = dyn_cast_or_null<YieldOp>(
+          block.mightHaveTerminator() ? block.getTerminator() : nullptr))
+    return yield;
+  return op->emitOpError() << name << " region must end with warp.yield";
+}
+
 /// The checks of a region that yields one scalar of `yielded` (after its
 /// ops verified): block arguments of the types `arguments` (said as
 /// `wanted`, followed by the type), a warp.yield of one `yielded`
@@ -247,18 +256,17 @@ LogicalResult mlir::warp::verifyScalarRegion(Operation *op, Region &region,
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
-  auto yield = dyn_cast_or_null<YieldOp>(
-      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
-  if (!yield)
-    return op->emitOpError() << name << " region must end with warp.yield";
-  if (yield.getValues().size() != 1 ||
-      yield.getValues().front().getType() != yielded) {
+  FailureOr<YieldOp> yield = getRegionYield(op, region, name);
+  if (failed(yield))
+    return failure();
+  if (yield->getValues().size() != 1 ||
+      yield->getValues().front().getType() != yielded) {
     std::string type;
     llvm::raw_string_ostream(type) << yielded;
-    InFlightDiagnostic diag = yield.emitOpError()
+    InFlightDiagnostic diag = yield->emitOpError()
                               << "must yield one " << type << " (" << meaning
                               << "), got (";
-    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    llvm::interleaveComma(yield->getValues().getTypes(), diag);
     return diag << ")";
   }
   return verifyPureRegion(op, region, name);

@@ -1121,17 +1121,16 @@ static LogicalResult verifyPrefixRegion(BlockScanOp op) {
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
-  auto yield = dyn_cast_or_null<YieldOp>(
-      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
-  if (!yield)
-    return op.emitOpError("prefix region must end with warp.yield");
-  if (yield.getValues().getTypes() != TypeRange(types)) {
-    InFlightDiagnostic diag = yield.emitOpError()
+  FailureOr<YieldOp> yield = getRegionYield(op, region, "prefix");
+  if (failed(yield))
+    return failure();
+  if (yield->getValues().getTypes() != TypeRange(types)) {
+    InFlightDiagnostic diag = yield->emitOpError()
                               << "must yield the prefix: " << types.size()
                               << " values of types (";
     llvm::interleaveComma(types, diag);
     diag << "), got (";
-    llvm::interleaveComma(yield.getValues().getTypes(), diag);
+    llvm::interleaveComma(yield->getValues().getTypes(), diag);
     return diag << ")";
   }
   WalkResult walk = region.walk([&](Operation *inner) {
@@ -1880,12 +1879,11 @@ LogicalResult BlockRadixRankOp::verifyRegions() {
     llvm::interleaveComma(block.getArgumentTypes(), diag);
     return diag << ")";
   }
-  auto yield = dyn_cast_or_null<YieldOp>(
-      block.mightHaveTerminator() ? block.getTerminator() : nullptr);
-  if (!yield)
-    return emitOpError("counts region must end with warp.yield");
-  if (!yield.getValues().empty())
-    return yield.emitOpError("yields nothing in a counts region");
+  FailureOr<YieldOp> yield = getRegionYield(*this, getCounts(), "counts");
+  if (failed(yield))
+    return failure();
+  if (!yield->getValues().empty())
+    return yield->emitOpError("yields nothing in a counts region");
   return success();
 }
 

@@ -123,6 +123,12 @@ LogicalResult verifyRadixSortKeyOrder(Operation *op, Type key, bool isSigned,
 
 namespace mlir::warp {
 
+/// The warp.yield that ends the `name` region of `op`, or a failure with
+/// the diagnostic "`name` region must end with warp.yield" (ops verify
+/// before MLIR checks their regions' terminators, so the block may be
+/// empty or end in another op; DeviceOps.cpp).
+FailureOr<YieldOp> getRegionYield(Operation *op, Region &region, StringRef name);
+
 /// Whether `op` is a block-level collective (`warp.block_*`): every thread
 /// of the block takes part, through shared memory and barriers.
 inline bool isBlockCollective(Operation *op) {
