@@ -288,34 +288,30 @@ def same_run(k, p, q):
     return (p >> KEY_DIGIT_BITS) == (q >> KEY_DIGIT_BITS)
 
 
+# The CUB baseline kernel of each op whose name is not cub_{op}_{type}
+# ({} stands for the element type).
+CUB_NAMES = {
+    "select_if": "cub_select_gt_{}",
+    "select": "cub_select_flagged_{}",
+    "partition": "cub_partition_flagged_{}",
+    "unique": "cub_unique_{}",
+    "rle": "cub_rle_{}",
+    "histogram": "cub_histogram_{}",
+    "scan_by_key": "cub_scan_by_key_{}",
+    "radix_sort": "cub_radix_sort_keys_{}",
+    "segmented_reduce": "cub_segmented_sum_{}",
+    "scan_combine": "cub_scan_combine_affine_{}",
+    "histogram_range": "cub_histogram_range_{}_f32",
+    "histogram_even": "cub_histogram_even_{}_i32",
+    "reduce": "cub_sum_{}",
+}
+
+
 def cub_name(group):
     op, ty, exclusive = GROUPS[group]
-    if op == "select_if":
-        return f"cub_select_gt_{ty}"
-    if op in ("select", "partition"):
-        return f"cub_{op}_flagged_{ty}"
-    if op == "unique":
-        return f"cub_unique_{ty}"
-    if op == "rle":
-        return f"cub_rle_{ty}"
-    if op == "histogram":
-        return f"cub_histogram_{ty}"
-    if op == "scan_by_key":
-        return f"cub_scan_by_key_{ty}"
-    if op == "radix_sort":
-        return f"cub_radix_sort_keys_{ty}"
-    if op == "segmented_reduce":
-        return f"cub_segmented_sum_{ty}"
-    if op == "scan_combine":
-        return f"cub_scan_combine_affine_{ty}"
-    if op == "histogram_range":
-        return f"cub_histogram_range_{ty}_f32"
-    if op == "histogram_even":
-        return f"cub_histogram_even_{ty}_i32"
-    if op in ("non_trivial_runs", "radix_sort_pairs", "radix_sort_db", "segmented_radix_sort",
-              "segmented_radix_sort_db", "histogram_rgba", "scan_combine_by_key"):
-        return f"cub_{op}_{ty}"
-    return f"cub_sum_{ty}" if op == "reduce" else f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
+    if op == "scan":
+        return f"cub_scan_{'excl' if exclusive else 'incl'}_{ty}"
+    return CUB_NAMES.get(op, f"cub_{op}_{{}}").format(ty)
 
 
 def import_device():
