@@ -42,6 +42,15 @@
 //  * cp.async reads its source when issued and writes shared memory only
 //    when the lane waits for it (cp.async.wait_group/wait_all) or exits,
 //    so a read before the wait sees the old contents.
+//  * Shared memory races between warps are reported (unless
+//    WARP_SIM_NO_RACE_CHECK): each warp of the cluster keeps a vector clock,
+//    which bar.sync joins among the warps it releases and barrier.cluster
+//    among all (what each warp had done by its arrive); each byte of shared
+//    memory remembers its last write and the reads since, and an access
+//    that conflicts with another warp's access the clocks do not order
+//    before it (read after write, write after read or write; atomics only
+//    against plain accesses) is reported with both instructions. Lanes of
+//    one warp are not checked against each other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +62,7 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <unordered_map>
 
 namespace warp::sim {
 
@@ -114,6 +124,21 @@ struct Warp {
   unsigned tid[32][3] = {};
 };
 
+/// What the race check remembers of one byte of shared memory: its last
+/// write and the reads since. A clock of 0 is no access; `clock` is the
+/// accessing warp's own clock then, `warp` its number in the cluster, `pc`
+/// the instruction. Reads by several warps that the clocks do not order
+/// are kept in Block::reads instead (`sharedReads`).
+struct SharedAccess {
+  uint32_t clock = 0, pc = 0;
+  uint16_t warp = 0;
+  uint8_t lane = 0;
+};
+struct ShadowByte {
+  SharedAccess write, read;
+  bool atomicWrite = false, sharedReads = false;
+};
+
 /// One block of the cluster being simulated.
 struct Block {
   unsigned ctaid[3] = {0, 0, 0};
@@ -121,6 +146,11 @@ struct Block {
   std::vector<Warp> warps;
   std::vector<uint8_t> shared;
   std::vector<uint8_t> local;
+  /// The race check's record of each byte of `shared`, and the reads of
+  /// the bytes read by several unordered warps: by offset, one per warp of
+  /// the cluster.
+  std::vector<ShadowByte> shadow;
+  std::unordered_map<uint32_t, std::vector<SharedAccess>> reads;
 };
 
 uint64_t signExtend(uint64_t v, unsigned bits) {
@@ -350,9 +380,28 @@ private:
   /// cp.async and its commit_group, wait_group and wait_all.
   bool execAsyncCopy(const Inst &inst, Warp &w, int lane);
   bool issueAsyncCopy(const Inst &inst, Warp &w, int lane);
-  /// Performs every committed group of `a` but the newest `keep`, oldest
-  /// first (cp.async.wait_group `keep`).
-  void waitAsyncGroups(AsyncCopies &a, uint64_t keep);
+  /// Performs every committed group of lane `lane`'s copies but the newest
+  /// `keep`, oldest first (cp.async.wait_group `keep`, at `inst`).
+  bool waitAsyncGroups(const Inst &inst, Warp &w, int lane, uint64_t keep);
+
+  /// The race check (WARP_SIM_NO_RACE_CHECK turns it off).
+  enum class Access : uint8_t { Read, Write, Atomic };
+  bool checkRaces() const { return !(cfg.flags & WARP_SIM_NO_RACE_CHECK); }
+  /// Warp w's number in the cluster (the executing block's warp).
+  unsigned clusterWarp(const Warp &w) const {
+    return cur->rank * warpsPerBlock + w.index;
+  }
+  /// What warp g knows of each warp's clock (g's own: its current one).
+  uint32_t *clockOf(unsigned g) { return &clocks[(size_t)g * clusterWarps]; }
+  /// Records lane `lane`'s access of `size` bytes at `p` (memory()'s
+  /// pointer; nothing unless it lies in a block's shared memory) and
+  /// reports the first race it makes.
+  bool noteShared(const Inst &inst, Warp &w, int lane, const uint8_t *p,
+                  unsigned size, Access kind);
+  /// The warps `released` (cluster numbers) leave a barrier together: each
+  /// knows what any of them knew, then starts a new epoch of its own.
+  void joinClocks(const std::vector<unsigned> &released,
+                  const std::vector<uint32_t> &known);
 
   uint64_t get(const Operand &o, Warp &w, int lane);
   /// Like get, but returns the operand's undefined bits in `u` instead of
@@ -424,6 +473,10 @@ private:
   unsigned sharedBytes[32] = {};
   /// Counts sharedLanes' access as one request and its wavefronts.
   void countSharedAccess();
+  /// The race check's vector clocks: clusterWarps rows of clusterWarps,
+  /// and each warp's at its last barrier.cluster.arrive.
+  unsigned warpsPerBlock = 0, clusterWarps = 0;
+  std::vector<uint32_t> clocks, arrivedClocks;
 };
 
 uint64_t Launch::special(SReg r, const Warp &w, int lane) const {
@@ -1290,7 +1343,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       // memory whole (the first element's check covers both).
       uint8_t *p = memory(I, w, space, addr + k * size,
                           k == 0 ? size * I.vec : size, lane);
-      if (!p)
+      if (!p || !noteShared(I, w, lane, p, size,
+                            I.op == Op::Ld ? Access::Read : Access::Write))
         return false;
       if (I.op == Op::Ld) {
         uint64_t x = 0;
@@ -1320,7 +1374,7 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       return ub(I, w, lane, "atomic operand is an undefined value");
     unsigned size = bits / 8;
     uint8_t *p = memory(I, w, space, addr, size, lane);
-    if (!p)
+    if (!p || !noteShared(I, w, lane, p, size, Access::Atomic))
       return false;
     uint64_t old = 0;
     std::memcpy(&old, p, size);
@@ -1381,7 +1435,8 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
   case Op::Exit:
     // Copies still pending are performed as the lane exits.
     commitAsyncGroup(w.async[lane]);
-    waitAsyncGroups(w.async[lane], 0);
+    if (!waitAsyncGroups(I, w, lane, 0))
+      return false;
     L.status = Exited;
     return true;
   default:
@@ -1444,12 +1499,10 @@ bool Launch::execAsyncCopy(const Inst &I, Warp &w, int lane) {
     commitAsyncGroup(a);
     break;
   case Op::CpAsyncWait:
-    waitAsyncGroups(a, I.ops[0].imm);
-    break;
+    return waitAsyncGroups(I, w, lane, I.ops[0].imm);
   default: // wait_all: the uncommitted copies too
     commitAsyncGroup(a);
-    waitAsyncGroups(a, 0);
-    break;
+    return waitAsyncGroups(I, w, lane, 0);
   }
   return true;
 }
@@ -1491,18 +1544,113 @@ bool Launch::issueAsyncCopy(const Inst &I, Warp &w, int lane) {
   return true;
 }
 
-void Launch::waitAsyncGroups(AsyncCopies &a, uint64_t keep) {
+bool Launch::waitAsyncGroups(const Inst &I, Warp &w, int lane,
+                             uint64_t keep) {
+  AsyncCopies &a = w.async[lane];
   if (a.groups.size() <= keep)
-    return;
+    return true;
   auto end = a.groups.end() - (ptrdiff_t)keep;
   size_t count = 0;
   for (auto g = a.groups.begin(); g != end; ++g)
     count += *g;
   a.groups.erase(a.groups.begin(), end);
-  for (size_t i = 0; i < count; ++i)
-    std::memcpy(cur->shared.data() + a.copies[i].dst, a.copies[i].bytes,
-                a.copies[i].size);
+  for (size_t i = 0; i < count; ++i) {
+    // The copy writes shared memory now, as this instruction of the lane.
+    uint8_t *p = cur->shared.data() + a.copies[i].dst;
+    if (!noteShared(I, w, lane, p, a.copies[i].size, Access::Write))
+      return false;
+    std::memcpy(p, a.copies[i].bytes, a.copies[i].size);
+  }
   a.copies.erase(a.copies.begin(), a.copies.begin() + (ptrdiff_t)count);
+  return true;
+}
+
+bool Launch::noteShared(const Inst &I, Warp &w, int lane, const uint8_t *p,
+                        unsigned size, Access kind) {
+  if (!checkRaces())
+    return true;
+  Block *owner = nullptr;
+  for (Block &b : blocks)
+    if (!b.shared.empty() && p >= b.shared.data() &&
+        p < b.shared.data() + b.shared.size())
+      owner = &b;
+  if (!owner)
+    return true;
+  unsigned g = clusterWarp(w);
+  const uint32_t *known = clockOf(g);
+  SharedAccess now{known[g], (uint32_t)(&I - fn.insts.data()), (uint16_t)g,
+                   (uint8_t)lane};
+  auto ordered = [&](const SharedAccess &a) {
+    return a.clock == 0 || a.warp == g || known[a.warp] >= a.clock;
+  };
+  uint32_t first = (uint32_t)(p - owner->shared.data());
+  // The other access of a race, and what it was.
+  auto race = [&](uint32_t offset, const SharedAccess &other,
+                  const char *otherKind) {
+    std::ostringstream os;
+    const Inst &them = fn.insts[other.pc];
+    os << "a shared memory race: this "
+       << (kind == Access::Read ? "read" : kind == Access::Write ? "write"
+                                                                 : "atomic")
+       << " of " << size << " bytes at offset " << first;
+    if (clusterBlocks > 1)
+      os << " of block rank " << owner->rank << "'s shared memory";
+    os << " conflicts with " << otherKind << " of byte " << offset
+       << " by warp " << other.warp % warpsPerBlock << ", lane "
+       << unsigned(other.lane);
+    if (clusterBlocks > 1)
+      os << " of block rank " << other.warp / warpsPerBlock;
+    os << " at line " << them.line << " (`" << them.text
+       << "`) with no barrier ordering them";
+    return ub(I, w, lane, os.str());
+  };
+  for (uint32_t offset = first; offset < first + size; ++offset) {
+    ShadowByte &b = owner->shadow[offset];
+    bool atomic = kind == Access::Atomic;
+    // Every access conflicts with an unordered plain write; an atomic
+    // write conflicts with plain accesses only.
+    if (!ordered(b.write) && !(atomic && b.atomicWrite))
+      return race(offset, b.write, b.atomicWrite ? "an atomic" : "a write");
+    if (kind == Access::Read) {
+      if (b.sharedReads) {
+        owner->reads[offset][g] = now;
+      } else if (ordered(b.read)) {
+        b.read = now;
+      } else {
+        // Two warps' reads that neither barrier orders: both kept.
+        std::vector<SharedAccess> &all = owner->reads[offset];
+        all.assign(clusterWarps, SharedAccess{});
+        all[b.read.warp] = b.read;
+        all[g] = now;
+        b.sharedReads = true;
+      }
+      continue;
+    }
+    // A write (or atomic) conflicts with the unordered reads.
+    if (b.sharedReads) {
+      for (const SharedAccess &r : owner->reads[offset])
+        if (!ordered(r))
+          return race(offset, r, "a read");
+      owner->reads.erase(offset);
+      b.sharedReads = false;
+    } else if (!ordered(b.read)) {
+      return race(offset, b.read, "a read");
+    }
+    b.read = SharedAccess{};
+    b.write = now;
+    b.atomicWrite = atomic;
+  }
+  return true;
+}
+
+void Launch::joinClocks(const std::vector<unsigned> &released,
+                        const std::vector<uint32_t> &known) {
+  for (unsigned g : released) {
+    uint32_t *mine = clockOf(g);
+    for (unsigned h = 0; h < clusterWarps; ++h)
+      mine[h] = std::max(mine[h], known[h]);
+    ++mine[g];
+  }
 }
 
 bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
@@ -1805,7 +1953,7 @@ bool Launch::execLdmatrix(const Inst &I, Warp &w) {
   Tile t(8 * I.vec, 8);
   for (unsigned lane = 0; lane < 8u * I.vec; ++lane) {
     uint8_t *row = matrixRow(I, w, (int)lane);
-    if (!row)
+    if (!row || !noteShared(I, w, (int)lane, row, 16, Access::Read))
       return false;
     for (unsigned col = 0; col < 8; ++col) {
       uint16_t x;
@@ -1822,7 +1970,7 @@ bool Launch::execStmatrix(const Inst &I, Warp &w) {
   gather(I.ops[1], Frag::Acc, 16, w, t);
   for (unsigned lane = 0; lane < 8u * I.vec; ++lane) {
     uint8_t *row = matrixRow(I, w, (int)lane);
-    if (!row)
+    if (!row || !noteShared(I, w, (int)lane, row, 16, Access::Write))
       return false;
     bool undef = false;
     for (unsigned col = 0; col < 8; ++col)
@@ -1973,6 +2121,14 @@ bool Launch::runWarp(Warp &w) {
                                "barrier.cluster.wait");
           ++L.arrivals;
           L.pc += 1;
+          if (checkRaces()) {
+            // What the warp did up to here is released to the cluster;
+            // what it does before its wait is not.
+            unsigned g = clusterWarp(w);
+            std::copy_n(clockOf(g), clusterWarps,
+                        arrivedClocks.begin() + (size_t)g * clusterWarps);
+            ++clockOf(g)[g];
+          }
         } else {
           if (L.arrivals != L.waits + 1)
             return ub(I, w, l, "barrier.cluster.wait without a "
@@ -2151,16 +2307,30 @@ bool Launch::releaseClusterWaiters() {
   if (!waiting)
     return false;
   bool released = false;
+  std::vector<unsigned> warps;
   for (Block &b : blocks)
-    for (Warp &w : b.warps)
+    for (Warp &w : b.warps) {
+      bool any = false;
       for (int l = 0; l < 32; ++l) {
         Lane &L = w.lanes[l];
         if (L.status == WaitCluster && L.arrivals <= reached) {
           L.status = Running;
           L.pc += 1;
-          released = true;
+          released = any = true;
         }
       }
+      if (any)
+        warps.push_back(b.rank * warpsPerBlock + w.index);
+    }
+  if (checkRaces() && !warps.empty()) {
+    // Each released warp learns what every warp had done by its arrive.
+    std::vector<uint32_t> known(clusterWarps, 0);
+    for (unsigned g = 0; g < clusterWarps; ++g)
+      for (unsigned h = 0; h < clusterWarps; ++h)
+        known[h] = std::max(known[h],
+                            arrivedClocks[(size_t)g * clusterWarps + h]);
+    joinClocks(warps, known);
+  }
   return released;
 }
 
@@ -2194,6 +2364,8 @@ void Launch::initBlock(Block &b) {
   // Not zeros: a block's shared memory holds what the SM's last block left
   // there, and a program that reads before it writes must show it.
   b.shared.assign(sharedSize, kSharedFill);
+  b.shadow.assign(checkRaces() ? sharedSize : 0, ShadowByte{});
+  b.reads.clear();
   b.local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
 }
 
@@ -2209,6 +2381,15 @@ bool Launch::runCluster(const unsigned first[3]) {
     b.ctaid[1] = first[1] + (r / cluster[0]) % cluster[1];
     b.ctaid[2] = first[2] + r / (cluster[0] * cluster[1]);
     initBlock(b);
+  }
+  warpsPerBlock = blocks.empty() ? 0 : (unsigned)blocks[0].warps.size();
+  clusterWarps = warpsPerBlock * clusterBlocks;
+  if (checkRaces()) {
+    // Every warp starts in its epoch 1, knowing no other's.
+    clocks.assign((size_t)clusterWarps * clusterWarps, 0);
+    arrivedClocks.assign(clocks.size(), 0);
+    for (unsigned g = 0; g < clusterWarps; ++g)
+      clockOf(g)[g] = 1;
   }
   for (;;) {
     for (Block &b : blocks) {
@@ -2263,14 +2444,28 @@ bool Launch::runCluster(const unsigned first[3]) {
           continue;
         released = true;
         unsigned left = want;
-        for (Warp &w : b.warps)
+        std::vector<unsigned> warps;
+        for (Warp &w : b.warps) {
+          bool any = false;
           for (int l = 0; l < 32 && left; ++l)
             if (((w.exists >> l) & 1) && w.lanes[l].status == WaitBarrier &&
                 w.lanes[l].barrierId == id) {
               w.lanes[l].status = Running;
               w.lanes[l].pc += 1;
               --left;
+              any = true;
             }
+          if (any)
+            warps.push_back(b.rank * warpsPerBlock + w.index);
+        }
+        if (checkRaces()) {
+          // The warps the barrier released know what each of them did.
+          std::vector<uint32_t> known(clusterWarps, 0);
+          for (unsigned g : warps)
+            for (unsigned h = 0; h < clusterWarps; ++h)
+              known[h] = std::max(known[h], clockOf(g)[h]);
+          joinClocks(warps, known);
+        }
       }
     }
     if (!anyLive)
@@ -2341,7 +2536,8 @@ std::string Launch::run() {
   uint64_t state = warpsPerBlock * 32 *
                        (fn.regs.size() * 2 * sizeof(uint64_t) + fn.localBytes) +
                    (fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
-                                         : fn.sharedBytes);
+                                         : fn.sharedBytes) *
+                       (checkRaces() ? 1 + sizeof(ShadowByte) : 1);
   if (state * clusterBlocks > kMaxClusterState)
     return "error: simulating " +
            (clusterBlocks > 1 ? "a cluster of " + std::to_string(clusterBlocks) +

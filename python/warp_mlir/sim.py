@@ -37,6 +37,7 @@ _HERE = Path(__file__).resolve().parent
 _ALLOW_UNDEFINED_STORES = 1
 _SCHEDULE_HIGHEST_PC = 2
 _COUNT_SHARED_BANKS = 4
+_NO_RACE_CHECK = 8
 SCHEDULES = ("lowest-pc", "highest-pc")
 
 
@@ -143,7 +144,7 @@ def _take_text(L: ctypes.CDLL, pointer: Optional[int]) -> str:
 def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
            allow_undefined_stores: bool = False, schedule: str = "lowest-pc",
-           count_shared_banks: bool = False) -> SimStats:
+           count_shared_banks: bool = False, race_check: bool = True) -> SimStats:
     """Runs `kernel` of `compiled` (PTX) on the simulator, with the
     arguments, grid and block checked as `warp_mlir.launch` checks them.
     Array arguments must be host arrays; the kernel writes them in place.
@@ -151,8 +152,9 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     shuffle from a lane outside its mask) instead of raising; `schedule`
     picks which diverged lanes run first ("lowest-pc" or "highest-pc", both
     legal under independent thread scheduling); `count_shared_banks` also
-    counts the shared-memory requests and their bank wavefronts (slower).
-    Raises SimError with the simulator's report on undefined behaviour;
+    counts the shared-memory requests and their bank wavefronts (slower);
+    `race_check` reports shared-memory accesses of different warps that no
+    barrier orders (one a write) as undefined behaviour. Raises SimError with the simulator's report on undefined behaviour;
     returns the launch's counts."""
     params = _params(compiled, kernel, len(args))
     grid3, block3 = launch_config(grid, block, shared_bytes)
@@ -193,7 +195,8 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
         *[ctypes.cast(ctypes.byref(w), ctypes.c_void_p) for w in words])
     flags = (_ALLOW_UNDEFINED_STORES if allow_undefined_stores else 0) | \
             (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0) | \
-            (_COUNT_SHARED_BANKS if count_shared_banks else 0)
+            (_COUNT_SHARED_BANKS if count_shared_banks else 0) | \
+            (0 if race_check else _NO_RACE_CHECK)
     stats = _Stats()
     report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
                              (ctypes.c_uint * 3)(*block3), shared_bytes, pointers,

@@ -4,12 +4,13 @@ tests that prove the simulator's validation catches lowering bugs
 never pass by planting nothing.
 
     plant.py IN.ptx OUT.ptx --kernel NAME hoist-activemask
-    plant.py IN.ptx OUT.ptx --kernel NAME replace REGEX REPLACEMENT
+    plant.py IN.ptx OUT.ptx --kernel NAME replace REGEX REPLACEMENT [--nth N]
 
 hoist-activemask: moves the kernel's first `activemask.b32` from inside a
 branch arm to before the branch that guards it (what a pass merging or
 hoisting a collective across control flow would do).
-replace: rewrites the first instruction of the kernel matching REGEX.
+replace: rewrites the first instruction of the kernel matching REGEX (the
+N-th with --nth N).
 """
 import argparse
 import re
@@ -31,6 +32,7 @@ def main():
     parser.add_argument("--kernel", required=True)
     parser.add_argument("mutation", choices=["hoist-activemask", "replace"])
     parser.add_argument("args", nargs="*")
+    parser.add_argument("--nth", type=int, default=1)
     args = parser.parse_args()
     lines = open(args.input).read().split("\n")
     start, end = kernel_span(lines, args.kernel)
@@ -47,7 +49,8 @@ def main():
         if len(args.args) != 2:
             sys.exit("plant.py: replace takes REGEX REPLACEMENT")
         pattern, replacement = args.args
-        at = next((i for i in range(start, end) if re.search(pattern, lines[i])), None)
+        found = [i for i in range(start, end) if re.search(pattern, lines[i])]
+        at = found[args.nth - 1] if len(found) >= args.nth >= 1 else None
         if at is None:
             sys.exit(f"plant.py: nothing matches {pattern!r} in {args.kernel}")
         lines[at] = re.sub(pattern, replacement, lines[at], count=1)

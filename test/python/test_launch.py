@@ -160,6 +160,43 @@ def test_sim_backend_reports_undefined_behaviour(compiled):
         wm.launch(compiled, "warp_dot", 2, 32, x, x, np.zeros(1, np.float32), backend="sim")
 
 
+def _neighbours(barrier: bool):
+    """Thread t stores t * t in shared word t, then loads word (t + 32) % 64,
+    another warp's: in order only with a barrier between."""
+    prog = wm.Program("neighbours")
+
+    @prog.kernel(out=wm.memref(wm.i32, (64,)))
+    def neighbours(k, out):
+        words = k.shared(wm.i32, 64)
+        t = k.thread_id("x")
+        words[t] = k.cast(t * t, wm.i32)
+        if barrier:
+            k.barrier()
+        out[t] = words[(t + 32) % 64]
+    return wm.compile(prog, chip="sm_90")
+
+
+@requires_sim
+def test_sim_backend_reports_shared_memory_races():
+    """Without the barrier warp 0 loads words 32.. before warp 1 stores
+    them (the simulator runs warp 0 first; a GPU may run them in any
+    order): warp 1's store is reported, a write after another warp's read
+    that no barrier orders. With race_check=False the launch runs, warp 1
+    reading what warp 0 stored; with the barrier every value is right."""
+    out = np.zeros(64, np.int32)
+    with pytest.raises(wm.sim.SimError, match=r"neighbours: .*`st\.shared.*warp 1, lane 0.*a "
+                                              "shared memory race: this write of 4 bytes at "
+                                              "offset 128 conflicts with a read of byte 128 by "
+                                              "warp 0, lane 0 at line"):
+        wm.launch(_neighbours(False), "neighbours", 1, 64, out, backend="sim")
+    want = ((np.arange(64) + 32) % 64) ** 2
+    wm.sim.launch(_neighbours(False), "neighbours", 1, 64, out, race_check=False)
+    np.testing.assert_array_equal(out[32:], want[32:])
+    out[:] = 0
+    wm.launch(_neighbours(True), "neighbours", 1, 64, out, backend="sim")
+    np.testing.assert_array_equal(out, want)
+
+
 @requires_sim
 def test_sim_backend_reads_read_only_arrays(compiled):
     a = np.arange(64, dtype=np.float32)

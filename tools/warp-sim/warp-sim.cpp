@@ -2,10 +2,11 @@
 //
 //   warp-sim FILE.ptx --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]
 //            [--cluster X[,Y,Z]] [--shared BYTES] [--allow-undefined-stores]
-//            [--highest-pc-first] [--stats] ARG...
+//            [--highest-pc-first] [--no-race-check] [--stats] ARG...
 //
 // --cluster runs the blocks in thread-block clusters of that shape (a
-// kernel's own .reqnctapercluster needs none).
+// kernel's own .reqnctapercluster needs none). --no-race-check turns off
+// the report of shared-memory races between warps (docs/Simulator.md).
 //
 // Each ARG makes kernel parameters, in order:
 //   i32:V  u32:V  i64:V  u64:V  f32:V  one scalar
@@ -200,6 +201,7 @@ int main(int argc, char **argv) {
     }
     else if (a == "--allow-undefined-stores") flags |= WARP_SIM_ALLOW_UNDEFINED_STORES;
     else if (a == "--highest-pc-first") flags |= WARP_SIM_SCHEDULE_HIGHEST_PC;
+    else if (a == "--no-race-check") flags |= WARP_SIM_NO_RACE_CHECK;
     else if (a == "--stats") {
       printStats = true;
       flags |= WARP_SIM_COUNT_SHARED_BANKS;

@@ -55,6 +55,12 @@ typedef struct {
  * (WarpSimStats); off by default, as it slows a launch that uses shared
  * memory. */
 #define WARP_SIM_COUNT_SHARED_BANKS 4u
+/** Launch flag: do not check for shared-memory races between warps. By
+ * default an access to shared memory that conflicts with another warp's
+ * (one of them a write, not both atomics) without a barrier ordering them
+ * (bar.sync, barrier.cluster) is reported like undefined behaviour
+ * (docs/Simulator.md, "Races"). */
+#define WARP_SIM_NO_RACE_CHECK 8u
 
 /** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
  * failure, e.g. an instruction or modifier outside the supported subset. */

@@ -16,7 +16,8 @@ gives the counts for the suite's last line.
 The library is found as warp_mlir.sim finds it: $WARP_SIM_LIBRARY, else
 build/lib/libWarpSim.so of this checkout. WARP_SIM_SCHEDULE=highest-pc runs
 the lanes at the highest PC first (default: lowest), another legal schedule
-under independent thread scheduling.
+under independent thread scheduling. WARP_SIM_RACE_CHECK=0 turns off the
+simulator's report of shared-memory races between warps.
 """
 import contextlib
 import ctypes
@@ -49,7 +50,8 @@ _lib = _sim.lib()
 
 _ALLOW_UNDEFINED_STORES = _sim._ALLOW_UNDEFINED_STORES
 _SCHEDULE_HIGHEST_PC = _sim._SCHEDULE_HIGHEST_PC
-_flags = _SCHEDULE_HIGHEST_PC if os.environ.get("WARP_SIM_SCHEDULE") == "highest-pc" else 0
+_flags = (_SCHEDULE_HIGHEST_PC if os.environ.get("WARP_SIM_SCHEDULE") == "highest-pc" else 0) | \
+    (_sim._NO_RACE_CHECK if os.environ.get("WARP_SIM_RACE_CHECK") == "0" else 0)
 _stats = _Stats()
 launches = 0
 values_read = 0
