@@ -54,7 +54,12 @@
 // conflicts where the segments have an even length, the last one for the
 // total):
 // a thread writes its slot before the first barrier and reads it after the
-// last, warp 0 touches the others only in between.
+// last, warp 0 touches the others only in between. A raking reduction whose
+// result only thread 0 needs (`threads = <first>`) skips the last barrier
+// where the kernel alternates halves: warp 0 still reads the others' slots
+// after the first, so the raking buffers of such a kernel have two halves,
+// which its untiled raking ops take in turn with the other block ops (the
+// argument of the alternating halves above).
 //
 // warp.block_exchange has a buffer of its own per element type,
 // @__warp_block_exchange, sized before any expansion for the largest
@@ -331,7 +336,7 @@ public:
 
   /// The raking buffers of the raking op `op` over a tuple of `types` and,
   /// per buffer, the slot of the total: the last one of the group (the
-  /// block, or with `tile` the tile, whose group of slots the op's
+  /// block's half, or with `tile` the tile, whose group of slots the op's
   /// BlockBuilder then places), past every thread's slot.
   std::pair<Tuple, SmallVector<int64_t>>
   getRakeBuffers(OpBuilder &b, Location loc, Operation *op, TypeRange types) {
@@ -340,29 +345,38 @@ public:
       auto [name, key] = getRakeBufferKey(op, slot);
       memref::GlobalOp global = buffers.lookup(name, type, key);
       result.first.push_back(WorkgroupBuffers::read(b, loc, global));
-      result.second.push_back(getTileThreads(op)
-                                  ? getRakingGroupSlots(op) - 1
-                                  : global.getType().getNumElements() - 1);
+      result.second.push_back(getTileThreads(op) ? getRakingGroupSlots(op) - 1
+                                                 : rakeHalfSlots - 1);
     }
     return result;
   }
 
   /// Creates the raking buffers, one per buffer key: a slot per thread of
   /// the largest block of a raking scan or reduction, its padding, and one
-  /// for the block total. Tiled raking ops have buffers of their own, one
-  /// per tile size, for the reason of useTiles.
-  void prepareRakeBuffers(ArrayRef<Operation *> blockOps) {
+  /// for the block total, twice with `twoHalves` (the untiled raking ops
+  /// then alternate halves of getRakeHalfSlots). Tiled raking ops have
+  /// buffers of their own, one per tile size, for the reason of useTiles.
+  void prepareRakeBuffers(ArrayRef<Operation *> blockOps, bool twoHalves) {
+    for (Operation *op : blockOps)
+      if (isRakingBlockOp(op) && !getTileThreads(op))
+        rakeHalfSlots = std::max(rakeHalfSlots, getRakingGroupSlots(op));
     for (Operation *op : blockOps) {
       if (!isRakingBlockOp(op))
         continue;
+      int64_t slots = getTileThreads(op) ? getRakingSlots(op)
+                                         : rakeHalfSlots * (twoHalves ? 2 : 1);
       for (auto [type, slot] : getBufferKeys(
                cast<CombiningOpInterface>(op).getValues().getTypes())) {
         auto [name, key] = getRakeBufferKey(op, slot);
-        buffers.reserve(name, type, key, getRakingSlots(op));
+        buffers.reserve(name, type, key, slots);
       }
     }
     buffers.allocate();
   }
+
+  /// The slots of one half of the untiled raking buffers: the largest
+  /// group of the scope's untiled raking ops.
+  int64_t getRakeHalfSlots() const { return rakeHalfSlots; }
 
   /// The name and key of the raking buffer of the `slot`th value of its
   /// type in the raking op `op`: a tiled op's per tile size.
@@ -439,6 +453,7 @@ public:
 private:
   WorkgroupBuffers buffers;
   int64_t halves = 1;
+  int64_t rakeHalfSlots = 0;
   std::map<int64_t, int64_t> tileCounts;
 };
 
@@ -1128,6 +1143,21 @@ Tuple expandRakingScan(BlockBuilder &bb, BlockScanOp op,
   return results;
 }
 
+/// A raking reduction's result in thread 0 only (`threads = <first>`)
+/// where the raking buffers alternate halves: warp 0's `reduce()` after
+/// the first barrier, the other warps' own values, and no second barrier
+/// or round trip of the total through memory. The slots warp 0 reads are
+/// written next by the raking op after next, behind the barrier of the
+/// block op between, which warp 0 reaches after its reads. Empty
+/// otherwise.
+Tuple reduceFirst(BlockBuilder &bb, BlockReduceOp op,
+                  function_ref<Tuple()> reduce) {
+  if (op.getThreads() != ResultLanes::First || !bb.alternatesHalves())
+    return {};
+  return bb.choose(bb.eq(bb.geometry.warp, bb.cst(0)), reduce,
+                   [&] { return Tuple(op.getValues()); });
+}
+
 /// CUB's raking reduction: as the raking scan up to the segment totals,
 /// which warp 0 reduces (warp.reduce over the segments' lanes); every
 /// thread reads the total.
@@ -1136,10 +1166,14 @@ Tuple expandRakingReduce(BlockBuilder &bb, BlockReduceOp op,
   const BlockGeometry &g = bb.geometry;
   bb.store(op.getValues(), getRakingSlot(bb, op));
   bb.barrier();
-  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+  auto reduceSegments = [&] {
     RakingSegments segments(bb, op);
-    Tuple total = bb.reduceInWarp(segments.fold(bb, op.getValues()),
-                                  segments.count);
+    return bb.reduceInWarp(segments.fold(bb, op.getValues()), segments.count);
+  };
+  if (Tuple total = reduceFirst(bb, op, reduceSegments); !total.empty())
+    return total;
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Tuple total = reduceSegments();
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.storeAt(total, totalSlots); });
   });
@@ -1159,7 +1193,7 @@ Tuple expandRakingCommutativeReduce(BlockBuilder &bb, BlockReduceOp op,
   bb.onlyIf(bb.ult(bb.cst(0), g.warp),
             [&] { bb.store(op.getValues(), g.thread); });
   bb.barrier();
-  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+  auto reduceFolds = [&] {
     OpBuilder &b = bb.b;
     Location loc = bb.loc;
     Tuple fold = bb.forSlots(
@@ -1173,7 +1207,12 @@ Tuple expandRakingCommutativeReduce(BlockBuilder &bb, BlockReduceOp op,
               [&] { return Tuple(acc); });
         });
     Value lanes = arith::MinUIOp::create(b, loc, g.threads, bb.cst(kWarpSize));
-    Tuple total = bb.reduceInWarp(fold, lanes);
+    return bb.reduceInWarp(fold, lanes);
+  };
+  if (Tuple total = reduceFirst(bb, op, reduceFolds); !total.empty())
+    return total;
+  bb.onlyIf(bb.eq(g.warp, bb.cst(0)), [&] {
+    Tuple total = reduceFolds();
     bb.onlyIf(bb.eq(g.lane, bb.cst(0)),
               [&] { bb.storeAt(total, totalSlots); });
   });
@@ -1438,9 +1477,11 @@ public:
     return it->second ? kernel : nullptr;
   }
 
-  /// At `b`'s point, in `kernel`: the first slot of the half the block op
-  /// built there uses; the phase flips for the next one.
-  Value takeHalf(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel) {
+  /// At `b`'s point, in `kernel`: the first slot of the half (of
+  /// `halfSlots`) the block op built there uses; the phase flips for the
+  /// next one.
+  Value takeHalf(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
+                 int64_t halfSlots = kScratchSlots) {
     Value &variable = variables[kernel];
     Type i32 = b.getI32Type();
     if (!variable) {
@@ -1455,7 +1496,7 @@ public:
                                           buildI32Constant(b, loc, 1));
     memref::StoreOp::create(b, loc, flipped, variable);
     return arith::MulIOp::create(b, loc, phase,
-                                 buildI32Constant(b, loc, kScratchSlots));
+                                 buildI32Constant(b, loc, halfSlots));
   }
 
 private:
@@ -1569,7 +1610,17 @@ struct WarpExpandBlockCollectivesPass
     Scratch scratch(getOperation());
     if (failed(scratch.prepareExchangeBuffers(blockOps, chip)))
       return failure();
-    scratch.prepareRakeBuffers(blockOps);
+    // The untiled raking ops of a kernel that alternates halves take
+    // halves of the raking buffers too where a raking reduction there
+    // gives its result to thread 0 only: it then needs no second barrier
+    // (reduceFirst).
+    bool rakingHalves = llvm::any_of(blockOps, [&](Operation *op) {
+      auto reduce = dyn_cast<BlockReduceOp>(op);
+      return reduce && isRakingBlockOp(op) && !getTileThreads(op) &&
+             reduce.getThreads() == ResultLanes::First &&
+             phases.getAlternatingKernel(op);
+    });
+    scratch.prepareRakeBuffers(blockOps, rakingHalves);
     if (llvm::any_of(blockOps, [&](Operation *op) {
           return usesScratch(op) && !getTileThreads(op) &&
                  phases.getAlternatingKernel(op);
@@ -1619,13 +1670,19 @@ struct WarpExpandBlockCollectivesPass
         Combiner combiner = Combiner::of(combining);
         TypeRange types = combining.getValues().getTypes();
         if (isRakingBlockOp(op)) {
+          Value rakingHalf;
+          if (rakingHalves && !getTileThreads(op))
+            rakingHalf =
+                phases.takeHalf(b, loc, phases.getAlternatingKernel(op),
+                                scratch.getRakeHalfSlots());
           SmallVector<int64_t> slots;
-          BlockBuilder bb(b, loc, op, combiner, [&] {
+          auto getBuffers = [&] {
             auto [buffers, totalSlots] =
                 scratch.getRakeBuffers(b, loc, op, types);
             slots = totalSlots;
             return buffers;
-          });
+          };
+          BlockBuilder bb(b, loc, op, combiner, getBuffers, rakingHalf);
           bb.placeInTile(0, getRakingGroupSlots(op));
           SmallVector<Value> totalSlots;
           for (int64_t slot : slots)

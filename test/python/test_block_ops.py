@@ -194,6 +194,56 @@ def test_block_scan_algorithms_on_the_gpu(algorithm, threads):
 
 
 
+def raking_first_program(algorithm, block=None):
+    """Three reductions of `algorithm` in a row whose result only thread 0
+    needs (sums of x, of 2x, of 3x; integer kinds: exact in any order),
+    then a raking reduction for every thread (the sum of x once more)."""
+    prog = wm.Program("raking_first")
+
+    @prog.kernel(x=wm.memref(wm.i32), out=wm.memref(wm.i32))
+    def sums(k, x, out):
+        if block:
+            k.known_block_size(block)
+        i = k.global_id()
+        for m in range(3):
+            total = k.block_reduce("add", x[i] * (m + 1), algorithm=algorithm, threads="first")
+            with k.if_(i == 0):
+                out[m] = total
+        out[3 + i] = k.block_reduce("add", x[i], algorithm="raking")
+    return prog
+
+
+@pytest.mark.parametrize("algorithm", ["raking", "raking_commutative_only"])
+def test_raking_first_skips_the_second_barrier(algorithm):
+    """In a kernel whose block ops alternate halves, a raking reduction
+    with threads = <first> has one barrier (the raking buffers alternate
+    halves too, sized twice), against two for threads = <all>."""
+    ptx = wm.compile(raking_first_program(algorithm, 256), chip="sm_90").ptx
+    # Three reductions of one barrier, then the last one's two.
+    assert ptx.count("bar.sync") == 3 + 2
+    # Halves of the largest group: the last reduction's 256 slots padded
+    # after every 8 (its segments' length), and the total's.
+    half = 256 + 255 // 8 + 1
+    assert f"__warp_block_rake[{2 * half * 4}]" in ptx
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("algorithm", ["raking", "raking_commutative_only"])
+@pytest.mark.parametrize("threads, block", [(256, 256), (180, None), (1024, None)])
+def test_raking_first_values(backend, algorithm, threads, block):
+    """Thread 0's sums of the three raking reductions and every thread's
+    of the last one; on the simulator, which runs the warps one after
+    another, its race check is what shows that no warp overwrites a slot
+    warp 0 still reads."""
+    compiled = wm.compile(raking_first_program(algorithm, block), chip="sm_90")
+    x = np.random.default_rng(threads).integers(-1000, 1000, threads).astype(np.int32)
+    out = np.zeros(3 + threads, np.int32)
+    wm.launch(compiled, "sums", 1, threads, x, out, backend=backend)
+    total = int(x.sum())
+    np.testing.assert_array_equal(out[:3], [total, 2 * total, 3 * total])
+    np.testing.assert_array_equal(out[3:], np.full(threads, total, np.int32))
+
+
 COMBINERS = wm.Program("block_combiners")
 
 

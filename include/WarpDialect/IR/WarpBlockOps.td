@@ -107,7 +107,12 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     serially from the left, warp 0 reduces the segment totals with
     `warp.reduce`'s tree over its first `ceil(B / S)` lanes
     (`valid_lanes`), a barrier, every thread reads the total: two barriers,
-    the raking buffers of `warp.block_scan`. The combine order differs from
+    the raking buffers of `warp.block_scan`. With `threads = <first>` in a
+    kernel whose block ops alternate halves (below) warp 0 keeps the total
+    and there is no second barrier: the raking buffers then have two halves
+    too, which the kernel's untiled raking ops take in turn with its other
+    block ops, so that the next raking op's stores cannot meet warp 0's
+    reads. The combine order differs from
     `warp_reductions` (floats may differ in the last bits; integer kinds
     give identical results). The default only for a kind over integers in
     a known block size of the range where raking measured faster than the
@@ -124,8 +129,9 @@ def Warp_BlockReduceOp : Warp_BlockOp<"block_reduce",
     no bank conflicts, no padding), warp 0 reduces the folds with
     `warp.reduce`'s tree over its first `min(B, 32)` lanes, a barrier,
     every thread reads the total: two barriers and one store less a thread
-    of warp 0 than `raking`, in the raking buffers. Not with
-    `valid_threads`; only where asked for.
+    of warp 0 than `raking`, in the raking buffers (one barrier with
+    `threads = <first>`, as `raking`'s). Not with `valid_threads`; only
+    where asked for.
 
     **Items per thread** (CUB's `Reduce(T (&items)[ITEMS_PER_THREAD],
     op)`): with `items` each value is a vector of the thread's items in
