@@ -202,21 +202,45 @@ def _row_major(shape: Sequence[int], strides: Optional[Sequence[int]], unit: int
     return True
 
 
-def _from_dlpack(position: int, array: Any, param: ArgType,
-                 stream: Optional[int]) -> ArrayArgument:
+@dataclass
+class _DLPackView:
+    """What a DLTensor says of an array: its device (type, ordinal), the
+    address of its first element, shape, element strides (None: row-major),
+    numpy type code (with "xL" for L lanes) and bits per element."""
+    kind: int
+    device_id: int
+    address: int
+    shape: Tuple[int, ...]
+    strides: Optional[Tuple[int, ...]]
+    code: str
+    bits: int
+
+
+def _dlpack_view(position: int, array: Any,
+                 stream: Optional[int]) -> Tuple[_DLPackView, Any]:
+    """`array`'s DLTensor read through DLPack (_dlpack_tensor), and the
+    capsule that owns it."""
     fields, capsule = _dlpack_tensor(position, array, stream)
     data, kind, device_id, ndim, code, bits, lanes, shape_at, strides_at, byte_offset = fields
-    if kind not in _DL_READABLE:
-        raise LaunchError(f"argument {position}: a DLPack array on a "
-                          f"{_DL_DEVICE_NAMES.get(kind, kind)} device; launch takes CUDA "
-                          f"(or CPU, copied) arrays")
     shape = _int64s(shape_at, ndim) if ndim else ()
     strides = _int64s(strides_at, ndim) if ndim and strides_at else None
     numpy_code = _DL_TYPES.get((code, bits), f"dlpack(code={code}, bits={bits})")
     if lanes != 1:
         numpy_code += f"x{lanes}"
-    _check_layout(position, param, shape, numpy_code, _row_major(shape, strides, 1))
-    address = data + byte_offset
+    return _DLPackView(kind, device_id, (data or 0) + byte_offset, shape, strides, numpy_code,
+                       bits), capsule
+
+
+def _from_dlpack(position: int, array: Any, param: ArgType,
+                 stream: Optional[int]) -> ArrayArgument:
+    view, capsule = _dlpack_view(position, array, stream)
+    kind, shape, bits = view.kind, view.shape, view.bits
+    if kind not in _DL_READABLE:
+        raise LaunchError(f"argument {position}: a DLPack array on a "
+                          f"{_DL_DEVICE_NAMES.get(kind, kind)} device; launch takes CUDA "
+                          f"(or CPU, copied) arrays")
+    _check_layout(position, param, shape, view.code, _row_major(shape, view.strides, 1))
+    address, device_id = view.address, view.device_id
     if kind in _DL_HOST:
         nbytes = _prod(shape) * bits // 8
         return ArrayArgument(position, shape, host=(address, nbytes), source="dlpack",
@@ -835,15 +859,10 @@ def _device_matrix(array: Any) -> Tuple[int, Tuple[int, ...], str, Optional[int]
     ValueError for host or non-contiguous arrays."""
     dl_device = _dlpack_device_type(array)
     if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
-        tensor, capsule = _dlpack_tensor(0, array, None)
-        shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
-        strides = None if not tensor.strides else [tensor.strides[i] for i in range(tensor.ndim)]
-        dtype = tensor.dtype
-        code = _DL_TYPES.get((dtype.code, dtype.bits), f"dlpack(code={dtype.code}, "
-                                                        f"bits={dtype.bits})")
-        contiguous = _row_major(shape, strides, 1) and dtype.lanes == 1
-        address = (tensor.data or 0) + tensor.byte_offset
-        owner, device = (array, capsule), tensor.device.device_id
+        view, capsule = _dlpack_view(0, array, None)
+        shape, code, address = view.shape, view.code, view.address
+        contiguous = _row_major(shape, view.strides, 1)
+        owner, device = (array, capsule), view.device_id
     elif hasattr(array, "__cuda_array_interface__"):
         iface = array.__cuda_array_interface__
         shape, code = tuple(iface["shape"]), iface["typestr"][1:]

@@ -94,6 +94,21 @@ def test_dlpack_device_arrays_are_used_in_place(compiled):
     assert a.streams[-1] == 0xABC
 
 
+def test_tensor_map_reads_dlpack_arrays():
+    """tensor_map's view of a DLPack device array (torch's way; the
+    fields read once from the DLTensor, as launch reads them): its
+    address past byte_offset, shape, type and device, and the checks a
+    map's array must pass, before the driver is asked."""
+    address, shape, code, device, owner = cuda._device_matrix(
+        FakeDLPack((8, 64), "bf16", device=(cuda.DL_CUDA, 3), address=0x40000,
+                   byte_offset=256))
+    assert (address, shape, code, device) == (0x40100, (8, 64), "V2", 3)
+    with pytest.raises(ValueError, match="contiguous"):
+        cuda._device_matrix(FakeDLPack((8, 64), strides=(1, 8)))
+    with pytest.raises(ValueError, match="float16, bfloat16 or float32"):
+        wm.cuda.tensor_map(FakeDLPack((8, 64), "i32"), (8, 64))
+
+
 def test_dlpack_checks_dtype_layout_and_device(compiled):
     good = FakeDLPack((64,))
     with pytest.raises(wm.LaunchError, match="argument 1: dtype float64 does not match"):
