@@ -25,7 +25,9 @@
 //   %v = vector.from_elements %y0, %y1, %y2, %y3 ; rotate right by lane % 4
 //
 // Shared: a workgroup buffer per gpu.module (prepareExchanges), one slice
-// per warp; syncwarp, N stores, syncwarp, N loads. Item i of the slice lives
+// per warp, as large as the module's largest exchange's for every exchange
+// (so that warps running different exchanges never share bytes); syncwarp,
+// N stores, syncwarp, N loads. Item i of the slice lives
 // at i + (i / P) * Q (P = 128 bytes / item size, Q items = one 4-byte bank,
 // or one item where items are wider), so the lanes of a blocked access
 // (stride N) and of a striped access (stride 1) fall in distinct banks or
@@ -59,6 +61,8 @@ namespace {
 
 /// The workgroup buffer every shared-memory exchange of a gpu.module uses.
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
+/// The exchange buffer's attribute: the bytes between two warps' slices.
+constexpr llvm::StringLiteral kSliceBytesAttrName = "warp.slice_bytes";
 constexpr unsigned kBufferAlignment = 16;
 
 /// The items a warp.exchange or warp.scatter moves (its first operand).
@@ -189,18 +193,23 @@ Value buildSliceIndex(OpBuilder &b, Location loc, VectorType items, Value lane,
   return buildPaddedIndex(b, loc, items, index);
 }
 
-/// This warp's slice of the exchange buffer, typed as `items`' elements.
+/// This warp's slice of the exchange buffer, typed as `items`' elements:
+/// warp w's starts w slices of the buffer (kSliceBytesAttrName) in, the
+/// same for every exchange of the gpu.module, so that one warp's exchange
+/// never meets another's of other items, whatever each warp runs.
 Value buildWarpSlice(OpBuilder &b, Location loc, VectorType items,
                      memref::GlobalOp buffer) {
   MemRefType bufferType = buffer.getType();
   Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
                                             buffer.getSymName());
   uint64_t slice = getExchangeSliceBytes(items);
+  auto stride = buffer->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
   Value warp = arith::IndexCastUIOp::create(
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
   Value byteShift = arith::MulIOp::create(
-      b, loc, warp, arith::ConstantIndexOp::create(b, loc, slice));
+      b, loc, warp,
+      arith::ConstantIndexOp::create(b, loc, stride ? stride.getInt() : slice));
   auto sliceType =
       MemRefType::get({int64_t(slice / itemBytes(items))},
                       items.getElementType(), MemRefLayoutAttrInterface(),
@@ -350,7 +359,9 @@ uint64_t mlir::warp::getExchangeSharedBytes(Operation *op) {
 }
 
 LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
-  llvm::MapVector<gpu::GPUModuleOp, uint64_t> bufferBytes;
+  // Per gpu.module: the exchanges through its buffer and the largest slice.
+  using Users = std::pair<SmallVector<Operation *>, uint64_t>;
+  llvm::MapVector<gpu::GPUModuleOp, Users> users;
   bool failed = false;
   root->walk([&](Operation *op) {
     if (auto scatter = dyn_cast<ScatterOp>(op)) {
@@ -373,19 +384,56 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
     } else {
       return;
     }
-    uint64_t &bytes = bufferBytes[getExchangeBufferOwner(op)];
-    bytes = std::max(bytes, getExchangeSharedBytes(op));
+    auto &[ops, slice] = users[getExchangeBufferOwner(op)];
+    ops.push_back(op);
+    slice = std::max(slice, getExchangeSliceBytes(itemsType(op)));
   });
   if (failed)
     return failure();
   // One buffer per gpu.module for all its warp exchanges (the pattern finds
-  // it by name), grown where an earlier run made it.
-  for (auto [owner, bytes] : bufferBytes) {
+  // it by name), each warp's slice as large as the largest exchange's: with
+  // a slice per exchange, warp 1's slice of a small exchange would lie in
+  // warp 0's of a larger one that warp 0 may be running at the same time.
+  // An earlier run's buffer is grown, or where its slices are too small
+  // for this run's exchanges (its code has their size built in) renamed
+  // and left to that code.
+  for (auto &[owner, entry] : users) {
+    auto &[ops, slice] = entry;
+    if (auto existing =
+            owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName)) {
+      auto old = existing->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
+      if (old && uint64_t(old.getInt()) >= slice) {
+        slice = old.getInt();
+      } else {
+        SymbolTable table(owner);
+        if (mlir::failed(table.renameToUnique(existing, {})))
+          return existing.emitOpError("cannot be renamed");
+      }
+    }
+    uint64_t bytes = 0;
+    for (Operation *op : ops) {
+      uint64_t needed =
+          warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * slice;
+      if (needed > chip.staticSharedMemoryBytes())
+        return op->emitOpError()
+               << "needs " << needed
+               << " bytes of shared memory per block for the warp exchanges "
+                  "of its gpu.module (a slice of "
+               << slice << " bytes a warp, the largest exchange's), more than "
+               << "the " << chip.staticSharedMemoryBytes()
+               << " of static shared memory: give the gpu.func a smaller "
+                  "known_block_size";
+      bytes = std::max(bytes, needed);
+    }
     WorkgroupBuffers buffers(owner);
-    buffers.reserve(kExchangeBufferName,
-                    IntegerType::get(owner.getContext(), 8), /*slot=*/0,
-                    int64_t(bytes), kBufferAlignment, /*growExisting=*/true);
+    Type i8 = IntegerType::get(owner.getContext(), 8);
+    buffers.reserve(kExchangeBufferName, i8, /*slot=*/0, int64_t(bytes),
+                    kBufferAlignment, /*growExisting=*/true);
     buffers.allocate();
+    buffers.lookup(kExchangeBufferName, i8, /*slot=*/0)
+        ->setAttr(kSliceBytesAttrName,
+                  IntegerAttr::get(IntegerType::get(owner.getContext(), 64),
+                                   int64_t(slice)));
   }
   return success();
 }

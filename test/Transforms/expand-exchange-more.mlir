@@ -7,7 +7,7 @@
 // 32 * 64 bf16 items = 4096 bytes + 31 paddings of 4 bytes = 4220, 4224
 // rounded to 16.
 // CHECK-LABEL: gpu.module @narrow
-// CHECK: memref.global "private" @__warp_exchange_buffer : memref<4224xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK: memref.global "private" @__warp_exchange_buffer : memref<4224xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 4224 : i64}
 gpu.module @narrow {
   // A power-of-two N <= 8 of 16-bit items: shuffles, one item each.
   // CHECK-LABEL: gpu.func @few
@@ -47,7 +47,7 @@ gpu.module @narrow {
 // 1-byte items pad by four items every 128. Slice of 32 * 3 i8 = 96 bytes
 // (no padding needed), 96 rounded to 16; 1024 threads: 32 warps.
 // CHECK-LABEL: gpu.module @bytes
-// CHECK: memref.global "private" @__warp_exchange_buffer : memref<3072xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.global "private" @__warp_exchange_buffer : memref<3072xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 96 : i64}
 gpu.module @bytes {
   // CHECK-LABEL: gpu.func @k
   // CHECK-DAG: %[[C7:.*]] = arith.constant 7 : index

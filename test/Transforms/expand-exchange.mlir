@@ -4,9 +4,9 @@
 
 // One buffer per gpu.module, sized for the largest shared exchange: 2 warps
 // (known_block_size 64) of 32 * 16 f64 items + 31 padding items = 4344
-// bytes, rounded to 4352.
+// bytes, rounded to 4352: every exchange's warp slices are that far apart.
 // CHECK-LABEL: gpu.module @choice
-// CHECK: memref.global "private" @__warp_exchange_buffer : memref<8704xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64}
+// CHECK: memref.global "private" @__warp_exchange_buffer : memref<8704xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 4352 : i64}
 gpu.module @choice {
   // N = 1: blocked and striped are the same arrangement.
   // CHECK-LABEL: gpu.func @one
@@ -41,8 +41,13 @@ gpu.module @choice {
     %0 = warp.exchange <blocked_to_striped> %x : vector<16xf64>
     gpu.return %0 : vector<16xf64>
   }
-  // Not a power of two: only shared memory can.
+  // Not a power of two: only shared memory can. Its warps' slices lie
+  // 4352 bytes apart, @many's: with its own 400 apart, warp 1's slice
+  // would lie in warp 0's of @many, which warp 0 may run meanwhile.
   // CHECK-LABEL: gpu.func @odd
+  // CHECK: %[[STRIDE:.*]] = arith.constant 4352 : index
+  // CHECK: %[[SHIFT:.*]] = arith.muli %{{.*}}, %[[STRIDE]] : index
+  // CHECK: memref.view %{{.*}}[%[[SHIFT]]][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<100xi32, #gpu.address_space<workgroup>>
   // CHECK: warp.syncwarp
   // CHECK-COUNT-3: memref.store
   gpu.func @odd(%x: vector<3xi32>) -> vector<3xi32> attributes {known_block_size = array<i32: 64, 1, 1>} {
@@ -98,4 +103,28 @@ func.func @host_side(%x: vector<16xf32>) -> vector<16xf32> {
 func.func @two(%x: vector<2xi32>) -> vector<2xi32> {
   %0 = warp.exchange <blocked_to_striped> %x strategy = <shuffle> : vector<2xi32>
   return %0 : vector<2xi32>
+}
+
+// -----
+
+// A buffer an earlier run made, whose slices (96 bytes) are too small for
+// this run's exchange: its code keeps it under a new name, and this run's
+// exchanges get a buffer of their own.
+// CHECK-LABEL: gpu.module @earlier
+// CHECK-DAG: memref.global "private" @__warp_exchange_buffer_0 : memref<192xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 96 : i64}
+// CHECK-DAG: memref.global "private" @__warp_exchange_buffer : memref<8704xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 4352 : i64}
+// CHECK-LABEL: gpu.func @lowered
+// CHECK: memref.get_global @__warp_exchange_buffer_0
+// CHECK-LABEL: gpu.func @fresh
+// CHECK: memref.get_global @__warp_exchange_buffer :
+gpu.module @earlier {
+  memref.global "private" @__warp_exchange_buffer : memref<192xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 96 : i64}
+  gpu.func @lowered() -> memref<192xi8, #gpu.address_space<workgroup>> attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = memref.get_global @__warp_exchange_buffer : memref<192xi8, #gpu.address_space<workgroup>>
+    gpu.return %0 : memref<192xi8, #gpu.address_space<workgroup>>
+  }
+  gpu.func @fresh(%x: vector<16xf64>) -> vector<16xf64> attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.exchange <blocked_to_striped> %x : vector<16xf64>
+    gpu.return %0 : vector<16xf64>
+  }
 }
