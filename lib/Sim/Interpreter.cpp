@@ -49,8 +49,10 @@
 //    memory remembers its last write and the reads since, and an access
 //    that conflicts with another warp's access the clocks do not order
 //    before it (read after write, write after read or write; atomics only
-//    against plain accesses) is reported with both instructions. Lanes of
-//    one warp are not checked against each other.
+//    against plain accesses) is reported with both instructions. The lanes
+//    of a warp are checked against each other alike, with clocks that
+//    bar.warp.sync joins (stores of one warp's lanes to one place excepted:
+//    one lands).
 //
 //===----------------------------------------------------------------------===//
 
@@ -122,6 +124,10 @@ struct Warp {
   uint32_t exists = 0;
   unsigned index = 0;
   unsigned tid[32][3] = {};
+  /// The race check's clocks of the lanes among themselves: lane * 32 + m
+  /// is what lane `lane` knows of lane m's clock, which bar.warp.sync
+  /// joins among its lanes.
+  std::vector<uint32_t> laneClocks;
 };
 
 /// What the race check remembers of one byte of shared memory: its last
@@ -131,6 +137,8 @@ struct Warp {
 /// are kept in Block::reads instead (`sharedReads`).
 struct SharedAccess {
   uint32_t clock = 0, pc = 0;
+  /// The lane's own clock among the lanes of its warp (Warp::laneClocks).
+  uint32_t laneClock = 0;
   uint16_t warp = 0;
   uint8_t lane = 0;
 };
@@ -1578,10 +1586,19 @@ bool Launch::noteShared(const Inst &I, Warp &w, int lane, const uint8_t *p,
     return true;
   unsigned g = clusterWarp(w);
   const uint32_t *known = clockOf(g);
-  SharedAccess now{known[g], (uint32_t)(&I - fn.insts.data()), (uint16_t)g,
-                   (uint8_t)lane};
+  const uint32_t *lanesKnown = &w.laneClocks[lane * 32];
+  SharedAccess now{known[g], (uint32_t)(&I - fn.insts.data()),
+                   lanesKnown[lane], (uint16_t)g, (uint8_t)lane};
+  // Another warp's access: ordered by a barrier both passed since. Another
+  // lane's of this warp: by a barrier since (the warp's own clock moved on)
+  // or a bar.warp.sync of both lanes.
   auto ordered = [&](const SharedAccess &a) {
-    return a.clock == 0 || a.warp == g || known[a.warp] >= a.clock;
+    if (a.clock == 0)
+      return true;
+    if (a.warp != g)
+      return known[a.warp] >= a.clock;
+    return a.lane == lane || known[g] > a.clock ||
+           lanesKnown[a.lane] >= a.laneClock;
   };
   uint32_t first = (uint32_t)(p - owner->shared.data());
   // The other access of a race, and what it was.
@@ -1595,21 +1612,29 @@ bool Launch::noteShared(const Inst &I, Warp &w, int lane, const uint8_t *p,
        << " of " << size << " bytes at offset " << first;
     if (clusterBlocks > 1)
       os << " of block rank " << owner->rank << "'s shared memory";
-    os << " conflicts with " << otherKind << " of byte " << offset
-       << " by warp " << other.warp % warpsPerBlock << ", lane "
-       << unsigned(other.lane);
+    os << " conflicts with " << otherKind << " of byte " << offset << " by "
+       << (other.warp == g ? "lane " + std::to_string(other.lane) +
+                                 " of this warp"
+                           : "warp " +
+                                 std::to_string(other.warp % warpsPerBlock) +
+                                 ", lane " + std::to_string(other.lane));
     if (clusterBlocks > 1)
       os << " of block rank " << other.warp / warpsPerBlock;
-    os << " at line " << them.line << " (`" << them.text
-       << "`) with no barrier ordering them";
+    os << " at line " << them.line << " (`" << them.text << "`) with no "
+       << (other.warp == g ? "bar.warp.sync or barrier" : "barrier")
+       << " ordering them";
     return ub(I, w, lane, os.str());
   };
   for (uint32_t offset = first; offset < first + size; ++offset) {
     ShadowByte &b = owner->shadow[offset];
     bool atomic = kind == Access::Atomic;
-    // Every access conflicts with an unordered plain write; an atomic
-    // write conflicts with plain accesses only.
-    if (!ordered(b.write) && !(atomic && b.atomicWrite))
+    // Every access conflicts with an unordered plain write, but for a
+    // write of another lane of the same warp (its lanes may store to one
+    // place: one store lands, e.g. warp.scatter's to a position named
+    // twice); an atomic write conflicts with plain accesses only.
+    bool sameWarpWrites = kind == Access::Write && !b.atomicWrite &&
+                          b.write.warp == g && b.write.clock;
+    if (!ordered(b.write) && !(atomic && b.atomicWrite) && !sameWarpWrites)
       return race(offset, b.write, b.atomicWrite ? "an atomic" : "a write");
     if (kind == Access::Read) {
       if (b.sharedReads) {
@@ -1842,6 +1867,21 @@ bool Launch::execCollective(const Inst &I, Warp &w, uint32_t group) {
     break;
   }
   case Op::BarWarpSync:
+    if (checkRaces()) {
+      // The lanes of the group know what any of them knew, then start a
+      // new epoch each.
+      uint32_t joined[32] = {};
+      each([&](int l) {
+        for (int m = 0; m < 32; ++m)
+          joined[m] = std::max(joined[m], w.laneClocks[l * 32 + m]);
+        return true;
+      });
+      each([&](int l) {
+        std::copy_n(joined, 32, &w.laneClocks[l * 32]);
+        ++w.laneClocks[l * 32 + l];
+        return true;
+      });
+    }
     break;
   case Op::Mma:
   case Op::Ldmatrix:
@@ -2342,6 +2382,9 @@ void Launch::initBlock(Block &b) {
   for (unsigned wi = 0; wi < numWarps; ++wi) {
     Warp &w = b.warps[wi];
     w.index = wi;
+    w.laneClocks.assign(32 * 32, 0);
+    for (unsigned l = 0; l < 32; ++l)
+      w.laneClocks[l * 32 + l] = 1;
     w.regs.assign(fn.regs.size() * 32, 0);
     // Registers start undefined.
     w.undef.resize(fn.regs.size() * 32);

@@ -153,8 +153,9 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     picks which diverged lanes run first ("lowest-pc" or "highest-pc", both
     legal under independent thread scheduling); `count_shared_banks` also
     counts the shared-memory requests and their bank wavefronts (slower);
-    `race_check` reports shared-memory accesses of different warps that no
-    barrier orders (one a write) as undefined behaviour. Raises SimError with the simulator's report on undefined behaviour;
+    `race_check` reports shared-memory accesses of different threads that
+    no barrier (between lanes of a warp, also no __syncwarp) orders, one
+    of them a write, as undefined behaviour. Raises SimError with the simulator's report on undefined behaviour;
     returns the launch's counts."""
     params = _params(compiled, kernel, len(args))
     grid3, block3 = launch_config(grid, block, shared_bytes)

@@ -17,8 +17,10 @@ TYPES = {"add": (wm.i32, np.int32), "maxnumf": (wm.f32, np.float32)}
 
 def running(k, buffer, combine, total):
     """The region: every lane of warp 0 reads the running value (lane 0's
-    is the prefix), lane 0 stores it combined with the tile's total."""
+    is the prefix), then (after a __syncwarp: the other lanes' reads must
+    not meet the store) lane 0 stores it combined with the tile's total."""
     old = buffer[0]
+    k.syncwarp()
     with k.if_(k.lane_id() == 0):
         buffer[0] = combine(k, old, total)
     return old

@@ -6,7 +6,7 @@
 //
 // --cluster runs the blocks in thread-block clusters of that shape (a
 // kernel's own .reqnctapercluster needs none). --no-race-check turns off
-// the report of shared-memory races between warps (docs/Simulator.md).
+// the report of shared-memory races (docs/Simulator.md).
 //
 // Each ARG makes kernel parameters, in order:
 //   i32:V  u32:V  i64:V  u64:V  f32:V  one scalar

@@ -55,10 +55,11 @@ typedef struct {
  * (WarpSimStats); off by default, as it slows a launch that uses shared
  * memory. */
 #define WARP_SIM_COUNT_SHARED_BANKS 4u
-/** Launch flag: do not check for shared-memory races between warps. By
- * default an access to shared memory that conflicts with another warp's
- * (one of them a write, not both atomics) without a barrier ordering them
- * (bar.sync, barrier.cluster) is reported like undefined behaviour
+/** Launch flag: do not check for shared-memory races. By default an access
+ * to shared memory that conflicts with another thread's (one of them a
+ * write, not both atomics, not two stores of one warp's lanes) without a
+ * barrier ordering them (bar.sync, barrier.cluster, and between lanes of a
+ * warp bar.warp.sync) is reported like undefined behaviour
  * (docs/Simulator.md, "Races"). */
 #define WARP_SIM_NO_RACE_CHECK 8u
 
