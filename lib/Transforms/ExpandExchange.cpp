@@ -61,7 +61,8 @@ namespace {
 
 /// The workgroup buffer every shared-memory exchange of a gpu.module uses.
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
-/// The exchange buffer's attribute: the bytes between two warps' slices.
+/// The bytes between two warps' slices of the exchange buffer, on each
+/// exchange prepareExchanges prepared and on the buffer (the largest).
 constexpr llvm::StringLiteral kSliceBytesAttrName = "warp.slice_bytes";
 constexpr unsigned kBufferAlignment = 16;
 
@@ -193,17 +194,17 @@ Value buildSliceIndex(OpBuilder &b, Location loc, VectorType items, Value lane,
   return buildPaddedIndex(b, loc, items, index);
 }
 
-/// This warp's slice of the exchange buffer, typed as `items`' elements:
-/// warp w's starts w slices of the buffer (kSliceBytesAttrName) in, the
-/// same for every exchange of the gpu.module, so that one warp's exchange
+/// This warp's slice of the exchange buffer for `op`, typed as `items`'
+/// elements: warp w's starts w slices (`op`'s kSliceBytesAttrName) in, the
+/// same for every exchange a kernel may run, so that one warp's exchange
 /// never meets another's of other items, whatever each warp runs.
-Value buildWarpSlice(OpBuilder &b, Location loc, VectorType items,
-                     memref::GlobalOp buffer) {
+Value buildWarpSlice(OpBuilder &b, Location loc, Operation *op,
+                     VectorType items, memref::GlobalOp buffer) {
   MemRefType bufferType = buffer.getType();
   Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
                                             buffer.getSymName());
   uint64_t slice = getExchangeSliceBytes(items);
-  auto stride = buffer->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
+  auto stride = op->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
   Value warp = arith::IndexCastUIOp::create(
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
@@ -243,7 +244,7 @@ Value exchangeThroughSlice(
     bool loadBlocked,
     function_ref<void(unsigned, Value, Value, Value)> store) {
   VectorType items = itemsType(op);
-  Value view = buildWarpSlice(b, loc, items, buffer);
+  Value view = buildWarpSlice(b, loc, op, items, buffer);
   Value lane = buildLaneIndex(b, loc);
   SyncWarpOp::create(b, loc, /*mask=*/Value());
   for (unsigned j = 0; j < items.getNumElements(); ++j)
@@ -359,9 +360,8 @@ uint64_t mlir::warp::getExchangeSharedBytes(Operation *op) {
 }
 
 LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
-  // Per gpu.module: the exchanges through its buffer and the largest slice.
-  using Users = std::pair<SmallVector<Operation *>, uint64_t>;
-  llvm::MapVector<gpu::GPUModuleOp, Users> users;
+  // Per gpu.module: the exchanges through its buffer.
+  llvm::MapVector<gpu::GPUModuleOp, SmallVector<Operation *>> users;
   bool failed = false;
   root->walk([&](Operation *op) {
     if (auto scatter = dyn_cast<ScatterOp>(op)) {
@@ -384,56 +384,54 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
     } else {
       return;
     }
-    auto &[ops, slice] = users[getExchangeBufferOwner(op)];
-    ops.push_back(op);
-    slice = std::max(slice, getExchangeSliceBytes(itemsType(op)));
+    users[getExchangeBufferOwner(op)].push_back(op);
   });
   if (failed)
     return failure();
   // One buffer per gpu.module for all its warp exchanges (the pattern finds
-  // it by name), each warp's slice as large as the largest exchange's: with
+  // it by name). Every exchange a kernel may run (a buffer scope's:
+  // groupByBufferScope) takes slices as large as the largest of them: with
   // a slice per exchange, warp 1's slice of a small exchange would lie in
   // warp 0's of a larger one that warp 0 may be running at the same time.
-  // An earlier run's buffer is grown, or where its slices are too small
-  // for this run's exchanges (its code has their size built in) renamed
-  // and left to that code.
-  for (auto &[owner, entry] : users) {
-    auto &[ops, slice] = entry;
+  // A buffer an earlier run made, whose code has its slices built in, is
+  // renamed and left to that code.
+  for (auto &[owner, ops] : users) {
     if (auto existing =
             owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName)) {
-      auto old = existing->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
-      if (old && uint64_t(old.getInt()) >= slice) {
-        slice = old.getInt();
-      } else {
-        SymbolTable table(owner);
-        if (mlir::failed(table.renameToUnique(existing, {})))
-          return existing.emitOpError("cannot be renamed");
-      }
+      SymbolTable table(owner);
+      if (mlir::failed(table.renameToUnique(existing, {})))
+        return existing.emitOpError("cannot be renamed");
     }
-    uint64_t bytes = 0;
-    for (Operation *op : ops) {
-      uint64_t needed =
-          warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * slice;
-      if (needed > chip.staticSharedMemoryBytes())
-        return op->emitOpError()
-               << "needs " << needed
-               << " bytes of shared memory per block for the warp exchanges "
-                  "of its gpu.module (a slice of "
-               << slice << " bytes a warp, the largest exchange's), more than "
-               << "the " << chip.staticSharedMemoryBytes()
-               << " of static shared memory: give the gpu.func a smaller "
-                  "known_block_size";
-      bytes = std::max(bytes, needed);
+    Type i64 = IntegerType::get(owner.getContext(), 64);
+    uint64_t bytes = 0, largest = 0;
+    for (ArrayRef<Operation *> scope : groupByBufferScope(owner, ops)) {
+      uint64_t slice = 0;
+      for (Operation *op : scope)
+        slice = std::max(slice, getExchangeSliceBytes(itemsType(op)));
+      for (Operation *op : scope) {
+        uint64_t needed =
+            warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * slice;
+        if (needed > chip.staticSharedMemoryBytes())
+          return op->emitOpError()
+                 << "needs " << needed
+                 << " bytes of shared memory per block for the warp exchanges "
+                    "its kernel may run (a slice of "
+                 << slice << " bytes a warp, the largest exchange's), more "
+                 << "than the " << chip.staticSharedMemoryBytes()
+                 << " of static shared memory: give the gpu.func a smaller "
+                    "known_block_size";
+        op->setAttr(kSliceBytesAttrName, IntegerAttr::get(i64, slice));
+        bytes = std::max(bytes, needed);
+      }
+      largest = std::max(largest, slice);
     }
     WorkgroupBuffers buffers(owner);
     Type i8 = IntegerType::get(owner.getContext(), 8);
     buffers.reserve(kExchangeBufferName, i8, /*slot=*/0, int64_t(bytes),
-                    kBufferAlignment, /*growExisting=*/true);
+                    kBufferAlignment);
     buffers.allocate();
     buffers.lookup(kExchangeBufferName, i8, /*slot=*/0)
-        ->setAttr(kSliceBytesAttrName,
-                  IntegerAttr::get(IntegerType::get(owner.getContext(), 64),
-                                   int64_t(slice)));
+        ->setAttr(kSliceBytesAttrName, IntegerAttr::get(i64, largest));
   }
   return success();
 }

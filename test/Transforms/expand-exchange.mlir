@@ -4,7 +4,7 @@
 
 // One buffer per gpu.module, sized for the largest shared exchange: 2 warps
 // (known_block_size 64) of 32 * 16 f64 items + 31 padding items = 4344
-// bytes, rounded to 4352: every exchange's warp slices are that far apart.
+// bytes, rounded to 4352 (the largest slice, on the buffer).
 // CHECK-LABEL: gpu.module @choice
 // CHECK: memref.global "private" @__warp_exchange_buffer : memref<8704xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 4352 : i64}
 gpu.module @choice {
@@ -41,11 +41,10 @@ gpu.module @choice {
     %0 = warp.exchange <blocked_to_striped> %x : vector<16xf64>
     gpu.return %0 : vector<16xf64>
   }
-  // Not a power of two: only shared memory can. Its warps' slices lie
-  // 4352 bytes apart, @many's: with its own 400 apart, warp 1's slice
-  // would lie in warp 0's of @many, which warp 0 may run meanwhile.
+  // Not a power of two: only shared memory can. Its own slices (400
+  // bytes): no other exchange runs in its kernel.
   // CHECK-LABEL: gpu.func @odd
-  // CHECK: %[[STRIDE:.*]] = arith.constant 4352 : index
+  // CHECK: %[[STRIDE:.*]] = arith.constant 400 : index
   // CHECK: %[[SHIFT:.*]] = arith.muli %{{.*}}, %[[STRIDE]] : index
   // CHECK: memref.view %{{.*}}[%[[SHIFT]]][] : memref<8704xi8, #gpu.address_space<workgroup>> to memref<100xi32, #gpu.address_space<workgroup>>
   // CHECK: warp.syncwarp
@@ -126,5 +125,27 @@ gpu.module @earlier {
   gpu.func @fresh(%x: vector<16xf64>) -> vector<16xf64> attributes {known_block_size = array<i32: 64, 1, 1>} {
     %0 = warp.exchange <blocked_to_striped> %x : vector<16xf64>
     gpu.return %0 : vector<16xf64>
+  }
+}
+
+// -----
+
+// Two exchanges of different sizes in one kernel: both take the larger
+// one's slices (4352 bytes a warp). With a slice each, warp 1's slice of
+// the small one (400 bytes in) would lie in warp 0's of the large one,
+// which warp 0 may run while warp 1 runs the small one.
+// CHECK-LABEL: gpu.module @mixed
+// CHECK: memref.global "private" @__warp_exchange_buffer : memref<8704xi8, #gpu.address_space<workgroup>> {alignment = 16 : i64, warp.slice_bytes = 4352 : i64}
+// CHECK-LABEL: gpu.func @two
+// CHECK: %[[S:.*]] = arith.constant 4352 : index
+// CHECK: arith.muli %{{.*}}, %[[S]] : index
+// CHECK: memref.view {{.*}} to memref<100xi32, #gpu.address_space<workgroup>>
+// CHECK: arith.muli %{{.*}}, %[[S]] : index
+// CHECK: memref.view {{.*}} to memref<544xf64, #gpu.address_space<workgroup>>
+gpu.module @mixed {
+  gpu.func @two(%x: vector<3xi32>, %y: vector<16xf64>) -> (vector<3xi32>, vector<16xf64>) attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.exchange <blocked_to_striped> %x : vector<3xi32>
+    %1 = warp.exchange <blocked_to_striped> %y strategy = <shared> : vector<16xf64>
+    gpu.return %0, %1 : vector<3xi32>, vector<16xf64>
   }
 }
