@@ -875,8 +875,13 @@ def Warp_ExchangeOp : Warp_Op<"exchange",
       `Q = max(1, 4 / sizeof(T))`, so that, for power-of-two `N` up to
       `128 / sizeof(T)` (a lane's items within 128 bytes), neither side
       has bank conflicts (lanes whose narrow items share a 4-byte word do
-      not conflict). Each warp uses its
-      own slice (`warp.warp_id linear`). Sequence: `warp.syncwarp` (the
+      not conflict). Each warp uses its own slice (`warp.warp_id
+      linear`), and every exchange (and `warp.scatter`) a kernel may run
+      (in it or in the functions it calls) takes slices of the size of
+      the largest of them, so that a warp's slice of one never meets
+      another warp's of another, which it may run at the same time (the
+      slice size is the buffer's and each op's `warp.slice_bytes`
+      attribute after the expansion). Sequence: `warp.syncwarp` (the
       previous exchange's reads of the slice are done), every lane stores
       its `N` items, `warp.syncwarp` (the stores are visible), every lane
       loads its `N` items. Any `N`. Needs the op to be in a `gpu.func` of
