@@ -61,9 +61,6 @@ namespace {
 
 /// The workgroup buffer every shared-memory exchange of a gpu.module uses.
 constexpr llvm::StringLiteral kExchangeBufferName = "__warp_exchange_buffer";
-/// The bytes between two warps' slices of the exchange buffer, on each
-/// exchange prepareExchanges prepared and on the buffer (the largest).
-constexpr llvm::StringLiteral kSliceBytesAttrName = "warp.slice_bytes";
 constexpr unsigned kBufferAlignment = 16;
 
 /// The items a warp.exchange or warp.scatter moves (its first operand).
@@ -195,22 +192,21 @@ Value buildSliceIndex(OpBuilder &b, Location loc, VectorType items, Value lane,
 }
 
 /// This warp's slice of the exchange buffer for `op`, typed as `items`'
-/// elements: warp w's starts w slices (`op`'s kSliceBytesAttrName) in, the
-/// same for every exchange a kernel may run, so that one warp's exchange
-/// never meets another's of other items, whatever each warp runs.
+/// elements: warp w's starts w slices (getWarpSliceBytes) in, the same for
+/// every exchange a kernel may run (allocateWarpSliceBuffer).
 Value buildWarpSlice(OpBuilder &b, Location loc, Operation *op,
                      VectorType items, memref::GlobalOp buffer) {
   MemRefType bufferType = buffer.getType();
   Value whole = memref::GetGlobalOp::create(b, loc, bufferType,
                                             buffer.getSymName());
   uint64_t slice = getExchangeSliceBytes(items);
-  auto stride = op->getAttrOfType<IntegerAttr>(kSliceBytesAttrName);
+  uint64_t stride = getWarpSliceBytes(op).value_or(slice);
   Value warp = arith::IndexCastUIOp::create(
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
   Value byteShift = arith::MulIOp::create(
       b, loc, warp,
-      arith::ConstantIndexOp::create(b, loc, stride ? stride.getInt() : slice));
+      arith::ConstantIndexOp::create(b, loc, stride));
   auto sliceType =
       MemRefType::get({int64_t(slice / itemBytes(items))},
                       items.getElementType(), MemRefLayoutAttrInterface(),
@@ -389,50 +385,13 @@ LogicalResult mlir::warp::prepareExchanges(Operation *root, const Chip &chip) {
   if (failed)
     return failure();
   // One buffer per gpu.module for all its warp exchanges (the pattern finds
-  // it by name). Every exchange a kernel may run (a buffer scope's:
-  // groupByBufferScope) takes slices as large as the largest of them: with
-  // a slice per exchange, warp 1's slice of a small exchange would lie in
-  // warp 0's of a larger one that warp 0 may be running at the same time.
-  // A buffer an earlier run made, whose code has its slices built in, is
-  // renamed and left to that code.
-  for (auto &[owner, ops] : users) {
-    if (auto existing =
-            owner.lookupSymbol<memref::GlobalOp>(kExchangeBufferName)) {
-      SymbolTable table(owner);
-      if (mlir::failed(table.renameToUnique(existing, {})))
-        return existing.emitOpError("cannot be renamed");
-    }
-    Type i64 = IntegerType::get(owner.getContext(), 64);
-    uint64_t bytes = 0, largest = 0;
-    for (ArrayRef<Operation *> scope : groupByBufferScope(owner, ops)) {
-      uint64_t slice = 0;
-      for (Operation *op : scope)
-        slice = std::max(slice, getExchangeSliceBytes(itemsType(op)));
-      for (Operation *op : scope) {
-        uint64_t needed =
-            warpsPerBlock(op->getParentOfType<gpu::GPUFuncOp>()) * slice;
-        if (needed > chip.staticSharedMemoryBytes())
-          return op->emitOpError()
-                 << "needs " << needed
-                 << " bytes of shared memory per block for the warp exchanges "
-                    "its kernel may run (a slice of "
-                 << slice << " bytes a warp, the largest exchange's), more "
-                 << "than the " << chip.staticSharedMemoryBytes()
-                 << " of static shared memory: give the gpu.func a smaller "
-                    "known_block_size";
-        op->setAttr(kSliceBytesAttrName, IntegerAttr::get(i64, slice));
-        bytes = std::max(bytes, needed);
-      }
-      largest = std::max(largest, slice);
-    }
-    WorkgroupBuffers buffers(owner);
-    Type i8 = IntegerType::get(owner.getContext(), 8);
-    buffers.reserve(kExchangeBufferName, i8, /*slot=*/0, int64_t(bytes),
-                    kBufferAlignment);
-    buffers.allocate();
-    buffers.lookup(kExchangeBufferName, i8, /*slot=*/0)
-        ->setAttr(kSliceBytesAttrName, IntegerAttr::get(i64, largest));
-  }
+  // it by name), slices of one size for the exchanges a kernel may run.
+  for (auto &[owner, ops] : users)
+    if (mlir::failed(allocateWarpSliceBuffer(
+            owner, kExchangeBufferName, kBufferAlignment, ops,
+            [](Operation *op) { return getExchangeSliceBytes(itemsType(op)); },
+            chip.staticSharedMemoryBytes(), "warp exchange")))
+      return failure();
   return success();
 }
 

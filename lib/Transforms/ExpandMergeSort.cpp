@@ -87,14 +87,6 @@ uint64_t sliceBytes(MergeSortOp op) {
   return bytes;
 }
 
-/// Bytes of the block's slices.
-uint64_t sharedBytes(MergeSortOp op) {
-  int64_t threads =
-      getKnownBlockThreads(op->getParentOfType<gpu::GPUFuncOp>())
-          .value_or(kMaxBlockThreads);
-  return llvm::divideCeil(threads, kWarpSize) * sliceBytes(op);
-}
-
 bool needsBuffer(MergeSortOp op) { return op.getWidth() > 1; }
 
 /// What the expansion needs of a warp or a block merge sort.
@@ -260,10 +252,12 @@ private:
       Value warp = arith::IndexCastUIOp::create(
           b, loc, b.getIndexType(),
           WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
+      // Warp w's slice starts w slices (getWarpSliceBytes) in: the same
+      // for every warp merge sort its kernel may run.
+      uint64_t stride = getWarpSliceBytes(spec.op).value_or(
+          sliceBytes(cast<MergeSortOp>(spec.op)));
       offset = arith::MulIOp::create(
-          b, loc, warp,
-          arith::ConstantIndexOp::create(
-              b, loc, sliceBytes(cast<MergeSortOp>(spec.op))));
+          b, loc, warp, arith::ConstantIndexOp::create(b, loc, stride));
     }
     auto view = [&](Type element, Value byteOffset) -> Value {
       auto type = MemRefType::get(
@@ -424,7 +418,7 @@ struct ExpandMergeSort final : public OpRewritePattern<MergeSortOp> {
 
 LogicalResult mlir::warp::prepareMergeSorts(Operation *root,
                                             const Chip &chip) {
-  llvm::MapVector<gpu::GPUModuleOp, uint64_t> bufferBytes;
+  llvm::MapVector<gpu::GPUModuleOp, SmallVector<Operation *>> users;
   WalkResult walk = root->walk([&](MergeSortOp op) {
     if (!needsBuffer(op))
       return WalkResult::advance();
@@ -439,30 +433,19 @@ LogicalResult mlir::warp::prepareMergeSorts(Operation *root,
                      "expansion on the gpu.module or above, not inside it");
       return WalkResult::interrupt();
     }
-    uint64_t bytes = sharedBytes(op);
-    if (bytes > chip.staticSharedMemoryBytes()) {
-      op.emitOpError() << "needs " << bytes
-                       << " bytes of shared memory per block ("
-                       << bytes / sliceBytes(op) << " warps of "
-                       << sliceBytes(op) << "), more than the "
-                       << chip.staticSharedMemoryBytes()
-                       << " of static shared memory: give the gpu.func a "
-                          "smaller known_block_size";
-      return WalkResult::interrupt();
-    }
-    uint64_t &most = bufferBytes[owner];
-    most = std::max(most, bytes);
+    users[owner].push_back(op);
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
-  for (auto [owner, bytes] : bufferBytes) {
-    WorkgroupBuffers buffers(owner);
-    buffers.reserve(kBufferName, IntegerType::get(owner.getContext(), 8),
-                    /*slot=*/0, int64_t(bytes), kSortBufferAlignment,
-                    /*growExisting=*/true);
-    buffers.allocate();
-  }
+  // One buffer per gpu.module, slices of one size for the warp merge sorts
+  // a kernel may run.
+  for (auto &[owner, ops] : users)
+    if (mlir::failed(allocateWarpSliceBuffer(
+            owner, kBufferName, kSortBufferAlignment, ops,
+            [](Operation *op) { return sliceBytes(cast<MergeSortOp>(op)); },
+            chip.staticSharedMemoryBytes(), "warp merge sort")))
+      return failure();
   return success();
 }
 

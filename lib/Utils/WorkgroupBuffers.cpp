@@ -2,6 +2,8 @@
 
 #include "WarpDialect/Utils/WorkgroupBuffers.h"
 
+#include "WarpDialect/IR/BlockSize.h"
+
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
@@ -98,4 +100,58 @@ memref::GlobalOp WorkgroupBuffers::create(const Key &key,
                         : IntegerAttr());
   symbols.insert(global); // renames it if the name is taken
   return global;
+}
+
+namespace {
+/// The attribute of allocateWarpSliceBuffer's ops and buffers: the bytes
+/// between two warps' slices.
+constexpr llvm::StringLiteral kWarpSliceBytesAttrName = "warp.slice_bytes";
+} // namespace
+
+LogicalResult mlir::warp::allocateWarpSliceBuffer(
+    gpu::GPUModuleOp module, StringRef name, unsigned alignment,
+    ArrayRef<Operation *> ops, function_ref<uint64_t(Operation *)> sliceBytes,
+    uint64_t sharedLimit, StringRef what) {
+  if (auto existing = module.lookupSymbol<memref::GlobalOp>(name)) {
+    SymbolTable table(module);
+    if (failed(table.renameToUnique(existing, {})))
+      return existing.emitOpError("cannot be renamed");
+  }
+  Type i64 = IntegerType::get(module.getContext(), 64);
+  uint64_t bytes = 0, largest = 0;
+  for (ArrayRef<Operation *> scope : groupByBufferScope(module, ops)) {
+    uint64_t slice = 0;
+    for (Operation *op : scope)
+      slice = std::max(slice, sliceBytes(op));
+    for (Operation *op : scope) {
+      int64_t threads =
+          getKnownBlockThreads(op->getParentOfType<gpu::GPUFuncOp>())
+              .value_or(kMaxBlockThreads);
+      uint64_t needed = llvm::divideCeil(threads, kWarpSize) * slice;
+      if (needed > sharedLimit)
+        return op->emitOpError()
+               << "needs " << needed << " bytes of shared memory per block ("
+               << needed / slice << " warps of " << slice << ", the largest "
+               << what << " its kernel may run), more than the "
+               << sharedLimit
+               << " of static shared memory: give the gpu.func a smaller "
+                  "known_block_size";
+      op->setAttr(kWarpSliceBytesAttrName, IntegerAttr::get(i64, slice));
+      bytes = std::max(bytes, needed);
+    }
+    largest = std::max(largest, slice);
+  }
+  WorkgroupBuffers buffers(module);
+  Type i8 = IntegerType::get(module.getContext(), 8);
+  buffers.reserve(name, i8, /*slot=*/0, int64_t(bytes), alignment);
+  buffers.allocate();
+  buffers.lookup(name, i8, /*slot=*/0)
+      ->setAttr(kWarpSliceBytesAttrName, IntegerAttr::get(i64, largest));
+  return success();
+}
+
+std::optional<uint64_t> mlir::warp::getWarpSliceBytes(Operation *op) {
+  if (auto bytes = op->getAttrOfType<IntegerAttr>(kWarpSliceBytesAttrName))
+    return bytes.getInt();
+  return std::nullopt;
 }

@@ -18,7 +18,7 @@ func.func @host_function(%k: vector<4xi32>) -> vector<4xi32> {
 // of (2 + 512 + 1) f64 keys and (4 + 512 + 1) i32 values.
 gpu.module @too_big {
   gpu.func @k(%k: vector<16xf64>, %v: vector<16xi32>) -> vector<16xf64> {
-    // expected-error @+1 {{'warp.merge_sort' op needs 198656 bytes of shared memory per block (32 warps of 6208), more than the 49152 of static shared memory: give the gpu.func a smaller known_block_size}}
+    // expected-error @+1 {{'warp.merge_sort' op needs 198656 bytes of shared memory per block (32 warps of 6208, the largest warp merge sort its kernel may run), more than the 49152 of static shared memory: give the gpu.func a smaller known_block_size}}
     %0:2 = warp.merge_sort %k, %v : vector<16xf64>, vector<16xi32> compare(%a: f64, %b: f64) {
       %lt = arith.cmpf olt, %a, %b : f64
       warp.yield %lt : i1

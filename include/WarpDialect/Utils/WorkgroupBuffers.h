@@ -28,6 +28,26 @@ namespace mlir::warp {
 SmallVector<SmallVector<Operation *>>
 groupByBufferScope(gpu::GPUModuleOp module, ArrayRef<Operation *> ops);
 
+/// Allocates the buffer `name` (i8, `alignment`) of `module` that the
+/// warp-level ops `ops` (in its functions) take one slice of per warp.
+/// Every op of a buffer scope takes slices of the scope's largest
+/// `sliceBytes` (recorded as the op's getWarpSliceBytes): with a slice of
+/// its own size each, warp 1's slice of a small op would lie in warp 0's
+/// of a larger one, which warp 0 may run at the same time. The buffer holds
+/// the most any op's block needs (its known block size's warps, else 32);
+/// a failure, with a diagnostic at the op naming `what`, where that passes
+/// `sharedLimit` bytes. A buffer `name` an earlier run made (its code has
+/// its slices built in) is renamed and left to that code.
+LogicalResult
+allocateWarpSliceBuffer(gpu::GPUModuleOp module, StringRef name,
+                        unsigned alignment, ArrayRef<Operation *> ops,
+                        function_ref<uint64_t(Operation *)> sliceBytes,
+                        uint64_t sharedLimit, StringRef what);
+
+/// The bytes between two warps' slices for `op`, as allocateWarpSliceBuffer
+/// recorded them (none where it did not).
+std::optional<uint64_t> getWarpSliceBytes(Operation *op);
+
 /// The workgroup buffers of one gpu.module: private, uninitialized
 /// memref.globals of one dimension in `#gpu.address_space<workgroup>` at
 /// the start of the module. A buffer is named by its users' `name`, its
