@@ -1234,12 +1234,19 @@ Tuple expandBallot(BlockBuilder &bb, BlockBallotOp op) {
                                 g.mask);
   if (getKnownOneWarpThreads(op))
     return {vector::FromElementsOp::create(b, loc, type, word)};
+  // The words go to the prefix slots, as the folded block_scan's totals:
+  // every thread reads them after the (last) barrier, and the next block
+  // op writes those slots only after its first barrier (a reduction parks
+  // its partials in slots 0.. before its first).
   bb.leadingBarrier();
-  bb.parkPerWarp(word);
+  bb.onlyIf(bb.eq(g.lane, bb.cst(0)), [&] {
+    bb.store(word, arith::AddIOp::create(b, loc, g.warp,
+                                         bb.cst(kFirstPrefixSlot)));
+  });
   bb.barrier();
   SmallVector<Value> words;
   for (int64_t w = 0; w < type.getNumElements(); ++w)
-    words.push_back(bb.load(bb.cst(w)).front());
+    words.push_back(bb.load(bb.cst(kFirstPrefixSlot + w)).front());
   return {vector::FromElementsOp::create(b, loc, type, words)};
 }
 

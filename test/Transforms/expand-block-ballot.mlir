@@ -1,6 +1,7 @@
 // warp-expand-block-collectives on warp.block_ballot: each warp's
 // warp.ballot of its live lanes (a ragged last warp's mask), lane 0 parks
-// the word in the warp's scratch slot, a barrier (a tile's named barrier,
+// the word in the warp's prefix slot (34 + warp: the next block op writes
+// those only after its first barrier), a barrier (a tile's named barrier,
 // also in front: a tile keeps one scratch half), and every thread loads the
 // W words into the vector. Also warp.block_shuffle <xor> (t ^ d, valid
 // below the tile's N) and a tiled raking scan's own buffer (a group of
@@ -18,7 +19,8 @@
 // CHECK: %[[WORD:.+]] = warp.ballot %{{.+}} mask %[[MASK]] : i32
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.if
-// CHECK: arith.addi %[[PHASE]], %[[WARP]] : i32
+// CHECK: %[[SLOT:.+]] = arith.addi %[[WARP]], %c34_i32{{.*}} : i32
+// CHECK: arith.addi %[[PHASE]], %[[SLOT]] : i32
 // CHECK: memref.store %[[WORD]]
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
