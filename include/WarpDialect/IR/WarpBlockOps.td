@@ -530,11 +530,12 @@ def Warp_BlockBallotOp : Warp_BlockOp<"block_ballot"> {
 
     Lowering (`warp-expand-block-collectives`): each warp's `warp.ballot`
     (of its live lanes), lane 0 of each warp parks its word in warp `w`'s
-    slot of the block scratch array of i32 (the slots of `warp.block_reduce`'s
-    partials; with `tile` the tile's slots), a barrier (the tile's named
-    barrier with `tile`), and every thread loads the `W` words. As
-    `warp.block_broadcast`, a barrier in front (earlier readers of the
-    slots are done) where the kernel's block ops do not alternate the
+    prefix slot of the block scratch array of i32 (the slots of the folded
+    `warp.block_scan`'s warp totals, which the next block op writes only
+    after its first barrier; with `tile` the tile's), a barrier (the
+    tile's named barrier with `tile`), and every thread loads the `W`
+    words. As `warp.block_broadcast`, a barrier in front (earlier readers
+    of the slots are done) where the kernel's block ops do not alternate the
     scratch array's halves, and always with `tile`. A known block of at
     most 32 threads has one word, its warp's `warp.ballot`: no memory, no
     barrier.
