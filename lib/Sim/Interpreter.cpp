@@ -395,9 +395,10 @@ private:
   /// The race check (WARP_SIM_NO_RACE_CHECK turns it off).
   enum class Access : uint8_t { Read, Write, Atomic };
   bool checkRaces() const { return !(cfg.flags & WARP_SIM_NO_RACE_CHECK); }
-  /// Warp w's number in the cluster (the executing block's warp).
-  unsigned clusterWarp(const Warp &w) const {
-    return cur->rank * warpsPerBlock + w.index;
+  /// Warp w's number in the cluster (of block b, by default the executing
+  /// one).
+  unsigned clusterWarp(const Warp &w, const Block *b = nullptr) const {
+    return (b ? b : cur)->rank * warpsPerBlock + w.index;
   }
   /// What warp g knows of each warp's clock (g's own: its current one).
   uint32_t *clockOf(unsigned g) { return &clocks[(size_t)g * clusterWarps]; }
@@ -407,9 +408,12 @@ private:
   bool noteShared(const Inst &inst, Warp &w, int lane, const uint8_t *p,
                   unsigned size, Access kind);
   /// The warps `released` (cluster numbers) leave a barrier together: each
-  /// knows what any of them knew, then starts a new epoch of its own.
+  /// learns what the rows `sources` of `table` (clusterWarps clocks a row:
+  /// `clocks`, or `arrivedClocks` at a cluster barrier) knew, then starts
+  /// a new epoch of its own.
   void joinClocks(const std::vector<unsigned> &released,
-                  const std::vector<uint32_t> &known);
+                  const std::vector<uint32_t> &table,
+                  const std::vector<unsigned> &sources);
 
   uint64_t get(const Operand &o, Warp &w, int lane);
   /// Like get, but returns the operand's undefined bits in `u` instead of
@@ -481,8 +485,9 @@ private:
   unsigned sharedBytes[32] = {};
   /// Counts sharedLanes' access as one request and its wavefronts.
   void countSharedAccess();
-  /// The race check's vector clocks: clusterWarps rows of clusterWarps,
-  /// and each warp's at its last barrier.cluster.arrive.
+  /// The warps of a block and of a cluster (run()), the race check's
+  /// vector clocks (clusterWarps rows of clusterWarps) and each warp's at
+  /// its last barrier.cluster.arrive.
   unsigned warpsPerBlock = 0, clusterWarps = 0;
   std::vector<uint32_t> clocks, arrivedClocks;
 };
@@ -1669,7 +1674,12 @@ bool Launch::noteShared(const Inst &I, Warp &w, int lane, const uint8_t *p,
 }
 
 void Launch::joinClocks(const std::vector<unsigned> &released,
-                        const std::vector<uint32_t> &known) {
+                        const std::vector<uint32_t> &table,
+                        const std::vector<unsigned> &sources) {
+  std::vector<uint32_t> known(clusterWarps, 0);
+  for (unsigned g : sources)
+    for (unsigned h = 0; h < clusterWarps; ++h)
+      known[h] = std::max(known[h], table[(size_t)g * clusterWarps + h]);
   for (unsigned g : released) {
     uint32_t *mine = clockOf(g);
     for (unsigned h = 0; h < clusterWarps; ++h)
@@ -2360,16 +2370,14 @@ bool Launch::releaseClusterWaiters() {
         }
       }
       if (any)
-        warps.push_back(b.rank * warpsPerBlock + w.index);
+        warps.push_back(clusterWarp(w, &b));
     }
   if (checkRaces() && !warps.empty()) {
     // Each released warp learns what every warp had done by its arrive.
-    std::vector<uint32_t> known(clusterWarps, 0);
+    std::vector<unsigned> all(clusterWarps);
     for (unsigned g = 0; g < clusterWarps; ++g)
-      for (unsigned h = 0; h < clusterWarps; ++h)
-        known[h] = std::max(known[h],
-                            arrivedClocks[(size_t)g * clusterWarps + h]);
-    joinClocks(warps, known);
+      all[g] = g;
+    joinClocks(warps, arrivedClocks, all);
   }
   return released;
 }
@@ -2425,8 +2433,6 @@ bool Launch::runCluster(const unsigned first[3]) {
     b.ctaid[2] = first[2] + r / (cluster[0] * cluster[1]);
     initBlock(b);
   }
-  warpsPerBlock = blocks.empty() ? 0 : (unsigned)blocks[0].warps.size();
-  clusterWarps = warpsPerBlock * clusterBlocks;
   if (checkRaces()) {
     // Every warp starts in its epoch 1, knowing no other's.
     clocks.assign((size_t)clusterWarps * clusterWarps, 0);
@@ -2499,16 +2505,11 @@ bool Launch::runCluster(const unsigned first[3]) {
               any = true;
             }
           if (any)
-            warps.push_back(b.rank * warpsPerBlock + w.index);
+            warps.push_back(clusterWarp(w, &b));
         }
-        if (checkRaces()) {
-          // The warps the barrier released know what each of them did.
-          std::vector<uint32_t> known(clusterWarps, 0);
-          for (unsigned g : warps)
-            for (unsigned h = 0; h < clusterWarps; ++h)
-              known[h] = std::max(known[h], clockOf(g)[h]);
-          joinClocks(warps, known);
-        }
+        // The warps the barrier released know what each of them did.
+        if (checkRaces())
+          joinClocks(warps, clocks, warps);
       }
     }
     if (!anyLive)
@@ -2575,8 +2576,9 @@ std::string Launch::run() {
   // undefined bits, the shared window and every thread's local memory, of
   // each of its blocks.
   constexpr uint64_t kMaxClusterState = 1ull << 30;
-  uint64_t warpsPerBlock = (threads + 31) / 32;
-  uint64_t state = warpsPerBlock * 32 *
+  warpsPerBlock = (unsigned)(threads + 31) / 32;
+  clusterWarps = warpsPerBlock * clusterBlocks;
+  uint64_t state = uint64_t(warpsPerBlock) * 32 *
                        (fn.regs.size() * 2 * sizeof(uint64_t) + fn.localBytes) +
                    (fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
                                          : fn.sharedBytes) *
