@@ -25,13 +25,13 @@
 //   %v = vector.from_elements %y0, %y1, %y2, %y3 ; rotate right by lane % 4
 //
 // Shared: a workgroup buffer per gpu.module (prepareExchanges), one slice
-// per warp, as large as the module's largest exchange's for every exchange
-// (so that warps running different exchanges never share bytes); syncwarp,
-// N stores, syncwarp, N loads. Item i of the slice lives
-// at i + (i / P) * Q (P = 128 bytes / item size, Q items = one 4-byte bank,
-// or one item where items are wider), so the lanes of a blocked access
-// (stride N) and of a striped access (stride 1) fall in distinct banks or
-// share a word. warp.scatter (ScatterToStriped / ScatterToBlocked) uses the
+// per warp, as large as the largest of the exchanges its kernel may run
+// for every one of them (allocateWarpSliceBuffer: warps running different
+// exchanges never share bytes); syncwarp, N stores, syncwarp, N loads.
+// Item i of the slice lives at i + (i / P) * Q (P = 128 bytes / item size,
+// Q items = one 4-byte bank, or one item where items are wider), so the
+// lanes of a blocked access (stride N) and of a striped access (stride 1)
+// fall in distinct banks or share a word. warp.scatter (ScatterToStriped / ScatterToBlocked) uses the
 // same buffer and layout: each item stored at its rank, then loaded like an
 // exchange's output.
 //
@@ -205,8 +205,7 @@ Value buildWarpSlice(OpBuilder &b, Location loc, Operation *op,
       b, loc, b.getIndexType(),
       WarpIdOp::create(b, loc, b.getI32Type(), /*linear=*/true));
   Value byteShift = arith::MulIOp::create(
-      b, loc, warp,
-      arith::ConstantIndexOp::create(b, loc, stride));
+      b, loc, warp, arith::ConstantIndexOp::create(b, loc, stride));
   auto sliceType =
       MemRefType::get({int64_t(slice / itemBytes(items))},
                       items.getElementType(), MemRefLayoutAttrInterface(),

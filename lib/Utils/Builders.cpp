@@ -98,12 +98,16 @@ void mlir::warp::markConvergent(Operation *op) {
   op->setAttr(kConvergentAttrName, DistinctAttr::create(UnitAttr::get(ctx)));
 }
 
-std::pair<Value, Value> mlir::warp::buildWarpLiveLanes(OpBuilder &b, Location loc,
-                                                    Value thread, Value threads) {
+std::pair<Value, Value> mlir::warp::buildWarpLiveLanes(OpBuilder &b,
+                                                       Location loc,
+                                                       Value thread,
+                                                       Value threads) {
   auto cst = [&](int64_t v) { return buildI32Constant(b, loc, v); };
-  Value warpStart = arith::AndIOp::create(b, loc, thread, cst(~int64_t(kWarpSize - 1)));
+  Value warpStart =
+      arith::AndIOp::create(b, loc, thread, cst(~int64_t(kWarpSize - 1)));
   Value live = arith::MinUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, threads, warpStart), cst(kWarpSize));
+      b, loc, arith::SubIOp::create(b, loc, threads, warpStart),
+      cst(kWarpSize));
   // (1 << live) - 1, with live = 32 (a poison shift) selected separately.
   Value lowBits = arith::SubIOp::create(
       b, loc, arith::ShLIOp::create(b, loc, cst(1), live), cst(1));

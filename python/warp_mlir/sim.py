@@ -155,8 +155,9 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     counts the shared-memory requests and their bank wavefronts (slower);
     `race_check` reports shared-memory accesses of different threads that
     no barrier (between lanes of a warp, also no __syncwarp) orders, one
-    of them a write, as undefined behaviour. Raises SimError with the simulator's report on undefined behaviour;
-    returns the launch's counts."""
+    of them a write, as undefined behaviour. Raises SimError with the
+    simulator's report on undefined behaviour; returns the launch's
+    counts."""
     params = _params(compiled, kernel, len(args))
     grid3, block3 = launch_config(grid, block, shared_bytes)
     if compiled.format != "ptx":
