@@ -636,13 +636,36 @@ private:
       c.digit = add(mul(thread, i32(perThread)), i32(m));
       c.inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                         c.digit, i32(radix));
-      Value at = select(c.inRange, c.digit, i32(0));
-      Value running = i32(0);
-      for (int64_t w = 0; w < warps; ++w) {
-        c.warpPrefixes.push_back(running);
-        running = add(running, loadCounter(add(at, i32(w * radix))));
+      // The column's running sums over the warps; a thread past the
+      // digits loads nothing (a stand-in load of another digit's counter
+      // would race with that digit's store below, which has no barrier
+      // before it when the block is one warp).
+      auto sumColumn = [&] {
+        SmallVector<Value> sums;
+        Value running = i32(0);
+        for (int64_t w = 0; w < warps; ++w) {
+          running = add(running, loadCounter(add(c.digit, i32(w * radix))));
+          sums.push_back(running);
+        }
+        return sums;
+      };
+      SmallVector<Value> sums;
+      if (radix % (warps * int64_t(kWarpSize)) == 0) {
+        sums = sumColumn(); // Every thread's digits are in range.
+      } else {
+        auto ifOp = scf::IfOp::create(
+            b, loc, c.inRange,
+            [&](OpBuilder &, Location) {
+              scf::YieldOp::create(b, loc, sumColumn());
+            },
+            [&](OpBuilder &, Location) {
+              scf::YieldOp::create(b, loc, SmallVector<Value>(warps, i32(0)));
+            });
+        sums.assign(ifOp.getResults().begin(), ifOp.getResults().end());
       }
-      c.total = select(c.inRange, running, i32(0));
+      c.warpPrefixes.push_back(i32(0));
+      c.warpPrefixes.append(sums.begin(), sums.end() - 1);
+      c.total = sums.back();
       sum = add(sum, c.total);
       columns.push_back(std::move(c));
     }

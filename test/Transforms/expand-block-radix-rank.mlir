@@ -234,3 +234,35 @@ gpu.module @warp_striped_early_counts {
     gpu.return
   }
 }
+
+// -----
+
+// Fewer digits than threads (16 over one warp): a thread past the digits
+// loads no counter (an scf.if yields its column's zeros), so no lane reads
+// the word another lane then stores with no barrier between (one warp's
+// block scan has none); the stores of the starts and offsets are guarded
+// by the same range check.
+// CHECK-LABEL: gpu.module @early_fewer_digits
+// CHECK-LABEL: gpu.func @rank
+// CHECK-COUNT-2: memref.atomic_rmw addi
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[SUM:.*]] = scf.if %[[IN]] -> (i32) {
+// CHECK: %[[LOADED:.*]] = memref.load %{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.yield %{{.*}} : i32
+// CHECK-NEXT: } else {
+// CHECK-NOT: memref.load
+// CHECK: scf.yield %{{.*}} : i32
+// CHECK-NEXT: }
+// CHECK-NOT: memref.load %{{.*}} : memref<32xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.if %[[IN]] {
+// CHECK-COUNT-2: memref.store
+// CHECK: gpu.barrier
+gpu.module @early_fewer_digits {
+  gpu.func @rank(%k: vector<2xi32>, %out: memref<2xi32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>} {
+    %r = warp.block_radix_rank %k bits 0 to 4 warp_striped ranking = <match_early> : vector<2xi32>
+    %c0 = arith.constant 0 : index
+    vector.store %r, %out[%c0] : memref<2xi32>, vector<2xi32>
+    gpu.return
+  }
+}
