@@ -60,8 +60,12 @@ def ConvertGPUToWarpPass : Pass<"convert-gpu-to-warp"> {
     the thread's number (in a block whose size is not a multiple of 32,
     the last warp has fewer); in an arm of an `scf.if` there (or nested
     in such arms), those of them whose condition takes the arm, a
-    `warp.ballot` of it before the branch; elsewhere (loops, functions a
-    branch may call) `warp.activemask`. The reduction is the whole-warp `warp.reduce`
+    `warp.ballot` of it before the branch; in the body of an `scf.for`
+    there whose bounds and step every thread shares (constants, kernel
+    arguments, block, grid and cluster ids and sizes, arith of them),
+    those that execute the loop; elsewhere (loops whose bounds may differ
+    between threads, functions a branch may call) `warp.activemask`. The
+    reduction is the whole-warp `warp.reduce`
     where they are all 32 at run time and the member-mask one otherwise; a
     `uniform` reduction in a kernel whose `known_block_size` is whole warps,
     or any one in the body of such a kernel, is the whole-warp one alone. A

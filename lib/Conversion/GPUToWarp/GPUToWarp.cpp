@@ -20,6 +20,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -218,13 +219,37 @@ bool runsInEveryThread(Operation *op) {
   return func && func.isKernel() && func.getBody().hasOneBlock();
 }
 
+/// Whether every thread of the block holds the same `value`: a constant,
+/// an argument of a kernel, a block's, grid's or cluster's id or size, or
+/// arithmetic of such values (a few levels deep; `false` past them).
+bool isBlockUniform(Value value, unsigned depth = 0) {
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    auto func = dyn_cast<gpu::GPUFuncOp>(argument.getOwner()->getParentOp());
+    return func && func.isKernel() && argument.getOwner()->isEntryBlock();
+  }
+  Operation *def = value.getDefiningOp();
+  if (matchPattern(value, m_Constant()) ||
+      isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::BlockDimOp, gpu::ClusterIdOp,
+          gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp>(
+          def))
+    return true;
+  constexpr unsigned kMaxDepth = 8;
+  return depth < kMaxDepth && isa<arith::ArithDialect>(def->getDialect()) &&
+         isPure(def) && llvm::all_of(def->getOperands(), [&](Value operand) {
+           return isBlockUniform(operand, depth + 1);
+         });
+}
+
 /// The lanes of the warp that execute `op` together where structured
 /// control flow says which, built before `op`: in a kernel's body, the
 /// warp's existing lanes (counted from the thread's number); in an arm of
 /// an scf.if that stands in such a place (or in such an arm, and so on),
 /// the lanes that execute the if whose condition takes that arm (their
-/// ballot of it, before the if). Null elsewhere (loops, other regions,
-/// functions a branch may call).
+/// ballot of it, before the if); in the body of an scf.for whose bounds
+/// and step every thread shares (isBlockUniform) that stands in such a
+/// place, the lanes that execute the loop (each runs every iteration).
+/// Null elsewhere (loops with bounds that may differ between threads,
+/// other regions, functions a branch may call).
 Value buildStructuredLanes(PatternRewriter &rewriter, Operation *op) {
   Location loc = op->getLoc();
   if (runsInEveryThread(op)) {
@@ -233,6 +258,15 @@ Value buildStructuredLanes(PatternRewriter &rewriter, Operation *op) {
       return arith::ConstantIntOp::create(rewriter, loc, -1, 32);
     auto [thread, count] = buildBlockThreadAndCount(rewriter, loc, op);
     return buildWarpLiveLanes(rewriter, loc, thread, count).second;
+  }
+  if (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
+    if (!isBlockUniform(loop.getLowerBound()) ||
+        !isBlockUniform(loop.getUpperBound()) ||
+        !isBlockUniform(loop.getStep()))
+      return Value();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop);
+    return buildStructuredLanes(rewriter, loop);
   }
   auto branch = dyn_cast<scf::IfOp>(op->getParentOp());
   if (!branch)

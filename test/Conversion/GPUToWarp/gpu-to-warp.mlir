@@ -113,6 +113,56 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // In the body of an scf.for whose bounds and step every thread shares
+  // (a constant, a kernel argument, arith of the block's size) the
+  // executing lanes are the loop's own: each lane that enters runs every
+  // iteration (no activemask, which could miss lanes not yet back from the
+  // last iteration's branch); an scf.if in such a body narrows them by its
+  // ballot. A loop whose bound depends on the thread takes activemask.
+  // (Each imported op builds its own copy of the loop's lanes.)
+  // CHECK-LABEL: gpu.func @uniform_loops
+  // CHECK-NOT: warp.activemask
+  // CHECK: %[[LOOP1:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[LOOP2:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+  // CHECK: scf.for
+  // CHECK:   warp.reduce <add> %{{.*}} mask %[[LOOP2]] : i32
+  // CHECK:   %[[ODD:.*]] = warp.ballot %{{.*}} mask %[[LOOP1]] : i32
+  // CHECK:   scf.if
+  // CHECK:     warp.broadcast %{{.*}}, %{{.*}} mask %[[ODD]] : i32
+  // CHECK: scf.for
+  // CHECK:   %[[ACTIVE:.*]] = warp.activemask : i32
+  // CHECK:   warp.broadcast %{{.*}}, %{{.*}} mask %[[ACTIVE]] : i32
+  gpu.func @uniform_loops(%in: memref<?xi32>, %out: memref<?xi32>, %n: index) kernel {
+    %t = gpu.thread_id x
+    %x = memref.load %in[%t] : memref<?xi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %bd = gpu.block_dim x
+    %ub = arith.addi %n, %bd : index
+    %s = scf.for %i = %c0 to %ub step %c1 iter_args(%acc = %x) -> (i32) {
+      %r = gpu.subgroup_reduce add %acc : (i32) -> i32
+      %ii = arith.index_cast %i : index to i32
+      %c1_i32 = arith.constant 1 : i32
+      %bit = arith.andi %ii, %c1_i32 : i32
+      %odd = arith.cmpi ne, %bit, %c1_i32 : i32
+      %y = scf.if %odd -> (i32) {
+        %c3 = arith.constant 3 : i32
+        %b = gpu.subgroup_broadcast %r, specific_lane %c3 : i32
+        scf.yield %b : i32
+      } else {
+        scf.yield %r : i32
+      }
+      scf.yield %y : i32
+    }
+    %own = scf.for %i = %c0 to %t step %c1 iter_args(%acc = %s) -> (i32) {
+      %c2 = arith.constant 2 : i32
+      %b = gpu.subgroup_broadcast %acc, specific_lane %c2 : i32
+      scf.yield %b : i32
+    }
+    memref.store %own, %out[%t] : memref<?xi32>
+    gpu.return
+  }
+
   // In an arm of a branch in the kernel's body the executing lanes are
   // the existing ones whose condition takes the arm: their ballot of it,
   // before the branch (activemask there could miss lanes still on their
