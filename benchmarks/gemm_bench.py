@@ -21,12 +21,14 @@ batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
 the ratios of each warp kernel to torch and to triton; --json writes the
 rows. The wgmma and TMA kernels need an sm_90 GPU (H100, H200); elsewhere
 their columns are left out. The wgmma kernel's tile's N is
-gemm_wgmma.tile_n's for each shape, and it splits K where the tiles alone
-would not fill the SMs (gemm_wgmma.splits_for), zeroing C first as part of
-each launch. The TMA kernel takes the same tile N (--wgmma-bn too) and
-does not split K (it can: on the H200 that was slower at the skinny
-shapes, docs/results/gemm-bench-h200.txt); its tensor maps are made once
-per array (gemm_tma caches them), outside the timed launches.
+gemm_wgmma.tile_n's for each shape and the GPU's SM count (128 where
+tiles 256 wide would not fill the SMs), and it splits K where the tiles
+alone would not fill them (gemm_wgmma.splits_for), zeroing C first as
+part of each launch. The TMA kernel takes the same tile N (--wgmma-bn
+too) and does not split K (it can: at the skinny shapes that was slower
+than the narrower tile alone, docs/results/gemm-skinny-h100.md); its
+tensor maps are made once per array (gemm_tma caches them), outside the
+timed launches.
 
 Needs torch with CUDA, triton, and the warp_mlir package with its C API
 library (the GPU bundle's wheel).
@@ -133,7 +135,7 @@ def main(argv=None):
 
             def wgmma(a, b, c):
                 (m, k), n = a.shape, b.shape[1]
-                bn = args.wgmma_bn or gemm_wgmma.tile_n(n)
+                bn = args.wgmma_bn or gemm_wgmma.tile_n(n, m, sms)
                 compiled_wg, shared = variants[bn]
                 gemm_wgmma.gemm(compiled_wg, shared, a, b, c, bn,
                                 gemm_wgmma.splits_for(m, n, k, sms, bn), sync=False)
@@ -142,7 +144,7 @@ def main(argv=None):
                             ([args.wgmma_bn] if args.wgmma_bn else [128, 256])}
 
             def tma(a, b, c):
-                bn = args.wgmma_bn or gemm_tma.tile_n(b.shape[1])
+                bn = args.wgmma_bn or gemm_tma.tile_n(b.shape[1], a.shape[0], sms)
                 compiled_tma, shared = tma_variants[bn]
                 gemm_tma.gemm(compiled_tma, shared, a, b, c, bn, sync=False)
             kernels["tma"] = tma

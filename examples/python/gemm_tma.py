@@ -4,7 +4,8 @@ transaction counts, warpgroup MMA (warp.wgmma, sm_90a) reading it.
 
 C (M x N, f32) = A (M x K) @ B (K x N), A and B row-major in f16 or bf16.
 One 384-thread block (three warpgroups) per BM x BN tile of C, BN = 256
-(128 where N fits it, as gemm_wgmma.tile_n). Warpgroup 0 is the producer:
+(128 where N fits it or where 256-wide tiles would not fill the SMs, as
+gemm_wgmma.tile_n). Warpgroup 0 is the producer:
 its thread 0 walks the K tiles (BK = 64), and for each waits until the
 stage it refills is free (`empty`), arms the stage's `full` barrier with
 the tile's bytes (mbarrier.arrive.expect_tx) and issues the TMA loads: A's
@@ -68,8 +69,11 @@ def stages_for(bn: int) -> int:
 
 
 def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
-          max_registers: bool = True):
-    """The program and the dynamic shared memory its kernel needs."""
+          max_registers: bool = True, rotate_k: bool = False):
+    """The program and the dynamic shared memory its kernel needs. With
+    `rotate_k` block x starts its K walk at tile x * k_count / grid_x (and
+    wraps around), so that the blocks do not all read the same K tile of
+    an operand they share at once."""
     if bn % 64 or not 64 <= bn <= 256:
         raise ValueError(f"BN is 64, 128, 192 or 256, not {bn}")
     panels, stages, tile_bytes = bn // 64, stages_for(bn), stage_bytes(bn)
@@ -101,11 +105,15 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
             if max_registers:
                 k.set_max_registers(PRODUCER_REGISTERS, increase=False)
             with k.if_(tid == 0):
+                rotation = 0
+                if rotate_k:
+                    rotation = k.block_id("x") * k_count // k.grid_dim("x")
                 with k.loop(0, k_count) as t:
                     stage = t % stages
                     k.mbarrier_wait(empty, parity(t, 1), index=stage)
                     k.mbarrier_arrive_expect_tx(full, tile_bytes, index=stage)
-                    k0 = (k_first + t) * BK
+                    walked = (t + rotation) % k_count if rotate_k else t
+                    k0 = (k_first + walked) * BK
                     k.tma_load(map_a, (k0, m0), sa, (stage * BM, 0), full, index=stage)
                     for p in range(panels):
                         k.tma_load(map_b, (n0 + 64 * p, k0), sb,
@@ -132,10 +140,10 @@ def build(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
 
 
 def compile_gemm(element: wm.Type = wm.f16, bn: int = 256, group_m: int = GROUP_M,
-                 max_registers: bool = True):
+                 max_registers: bool = True, rotate_k: bool = False):
     """The kernel for sm_90a with 32-bit index arithmetic (every offset of
     C below 2**31 elements), and its dynamic shared memory."""
-    prog, shared_bytes = build(element, bn, group_m, max_registers)
+    prog, shared_bytes = build(element, bn, group_m, max_registers, rotate_k)
     return wm.compile(prog, chip="sm_90a", device_index_bitwidth=32), shared_bytes
 
 

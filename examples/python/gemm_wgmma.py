@@ -182,10 +182,14 @@ def grid(m: int, n: int, bn: int = 256, splits: int = 1):
     return ((n + bn - 1) // bn * ((m + BM - 1) // BM), splits)
 
 
-def tile_n(n: int) -> int:
-    """The block tile's N for a C of N columns: 128 where N fits it (half
-    of a 256-wide tile would be padding), else 256."""
-    return 128 if n <= 128 else 256
+def tile_n(n: int, m: int = 0, sms: int = 0) -> int:
+    """The block tile's N for a C of M x N: 128 where N fits it (half of a
+    256-wide tile would be padding) or, given the GPU's `sms`, where tiles
+    256 wide would be fewer than its SMs (a short M: twice the tiles keep
+    twice the SMs streaming the operands), else 256."""
+    if n <= 128 or (sms and grid(m, n, 256)[0] < sms):
+        return 128
+    return 256
 
 
 def splits_for(m: int, n: int, kk: int, sms: int, bn: int = 256) -> int:

@@ -244,6 +244,11 @@ def test_gemm_on_gpu(element, bn, splits, m, n, kk):
 
 def test_tile_n():
     assert [gemm_wgmma.tile_n(n) for n in (8, 128, 136, 8192)] == [128, 128, 256, 256]
+    # On 132 SMs: 128 x 8192 has 32 tiles 256 wide (64 at 128); 4096^2
+    # has 512; 2048 x 4096 has 256, 256 x 8192 64.
+    assert [gemm_wgmma.tile_n(n, m, 132) for m, n in
+            ((128, 8192), (4096, 4096), (2048, 4096), (256, 8192), (8192, 128))] == \
+        [128, 256, 256, 128, 128]
 
 
 def test_splits_fill_the_sms():
