@@ -18,19 +18,25 @@ cp = pytest.importorskip("cupy") if os.environ.get("WARP_LARGE_TESTS", "1") != "
 
 N = 2 ** 31 + 5
 
-# One pytest-xdist worker runs them all, one after another (`--dist loadgroup`):
-# two at once do not fit in the device's memory.
-pytestmark = [requires_gpu, pytest.mark.skipif(cp is None, reason="WARP_LARGE_TESTS=0"),
-              pytest.mark.xdist_group("device_memory")]
+pytestmark = [requires_gpu, pytest.mark.skipif(cp is None, reason="WARP_LARGE_TESTS=0")]
 
 
 @pytest.fixture(autouse=True)
 def enough_memory():
-    free, _ = cp.cuda.runtime.memGetInfo()
-    if free < 40 * 2 ** 30:
-        pytest.skip(f"needs 40 GiB of free device memory, has {free / 2 ** 30:.1f}")
-    yield
-    cp.get_default_memory_pool().free_all_blocks()
+    """One case at a time on the machine, whatever pytest-xdist's workers
+    run (two at once do not fit in the device's memory): each holds an
+    exclusive lock on one file while it runs."""
+    import fcntl
+    import tempfile
+    with open(os.path.join(tempfile.gettempdir(), "warp-large-tests.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        free, _ = cp.cuda.runtime.memGetInfo()
+        if free < 40 * 2 ** 30:
+            pytest.skip(f"needs 40 GiB of free device memory, has {free / 2 ** 30:.1f}")
+        try:
+            yield
+        finally:
+            cp.get_default_memory_pool().free_all_blocks()
 
 
 def positions(n):
