@@ -15,9 +15,9 @@ accumulation inside cuBLAS), which is cuBLAS's fastest form of the same
 product. Each result is first checked against torch.matmul in f32 on the same
 inputs (a relative bound derived from K and the input's rounding), then each
 implementation is timed: CUDA events around a batch of --batch launches
-(the queue stays full, so no launch's host work is in the interval), the
-median of --repeat batches, the three implementations interleaved batch by
-batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
+enqueued while a spinning kernel holds the stream (so no launch's host
+work is in the interval, even where it outlasts the kernel), the median
+of --repeat batches, the implementations interleaved batch by batch. Prints one line per shape and type with TFLOP/s (2 M N K / time) and
 the ratios of each warp kernel to torch and to triton; --json writes the
 rows. The wgmma and TMA kernels need an sm_90 GPU (H100, H200); elsewhere
 their columns are left out. The wgmma kernel's tile's N is
@@ -38,6 +38,7 @@ import json
 import pathlib
 import statistics
 import sys
+import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 for _base in (HERE.parent / "examples" / "python", HERE / "examples" / "python"):
@@ -84,15 +85,34 @@ def parse_size(text):
     return tuple(parts * 3) if len(parts) == 1 else tuple(parts)
 
 
+# A bound on the SM clock (the H100's and H200's boost clock is 1.98 GHz):
+# torch.cuda._sleep(seconds * SLEEP_CYCLES_PER_S) spins at least that long.
+SLEEP_CYCLES_PER_S = 2.0e9
+
+
 def time_batches(torch, launches, batch, repeat):
-    """{name: median ms per launch}, the implementations interleaved."""
+    """{name: median ms per launch}, the implementations interleaved. The
+    stream is held by a spinning kernel while each batch is enqueued (three
+    times the host time of a batch, measured after the warm-up, at least
+    1 ms), so that the interval holds the kernels only: a launch whose host
+    work outlasts its kernel (warp's Python launch, tens of microseconds,
+    against a 60-us kernel) would otherwise be timed by its host work."""
     times = {name: [] for name in launches}
     for launch in launches.values():  # warm-up (and Triton's compile)
         launch()
     torch.cuda.synchronize()
+    host_s = 0.0
+    for launch in launches.values():
+        started = time.perf_counter()
+        for _ in range(3):
+            launch()
+        host_s = max(host_s, (time.perf_counter() - started) / 3)
+        torch.cuda.synchronize()
+    hold_cycles = int(max(1e-3, 3 * batch * host_s) * SLEEP_CYCLES_PER_S)
     for _ in range(repeat):
         for name, launch in launches.items():
             start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            torch.cuda._sleep(hold_cycles)
             start.record()
             for _ in range(batch):
                 launch()
