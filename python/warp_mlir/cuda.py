@@ -264,6 +264,14 @@ def _torch_stream(torch: Any, device: int) -> int:
     return torch.cuda.current_stream(device).cuda_stream
 
 
+def _torch_code(dtype: Any) -> str:
+    """The numpy type code of a torch dtype (bfloat16: "V2")."""
+    code = _torch_codes.get(dtype)
+    if code is None:
+        code = _torch_codes[dtype] = _TORCH_CODES.get(str(dtype).replace("torch.", ""), str(dtype))
+    return code
+
+
 def _from_torch(position: int, tensor: Any, param: ArgType, stream: int) -> Optional[ArrayArgument]:
     """A CUDA torch tensor read from its own attributes where torch queues
     its work on `stream`, the launch's; None otherwise (DLPack then: its
@@ -276,12 +284,8 @@ def _from_torch(position: int, tensor: Any, param: ArgType, stream: int) -> Opti
     device = tensor.get_device()
     if _torch_stream(torch, device) != stream:
         return None
-    dtype = tensor.dtype
-    code = _torch_codes.get(dtype)
-    if code is None:
-        code = _torch_codes[dtype] = _TORCH_CODES.get(str(dtype).replace("torch.", ""), str(dtype))
     shape = tuple(tensor.shape)
-    _check_layout(position, param, shape, code, tensor.is_contiguous())
+    _check_layout(position, param, shape, _torch_code(tensor.dtype), tensor.is_contiguous())
     return ArrayArgument(position, shape, pointer=tensor.data_ptr(), device=device,
                          source="torch", keep=tensor)
 
@@ -853,12 +857,31 @@ _TENSOR_MAP_L2_PROMOTIONS = {0: 0, 64: 1, 128: 2, 256: 3}
 TENSOR_MAP_BYTES = 128  # sizeof(CUtensorMap): 16 quadwords, 64-byte aligned
 
 
+def _own_attributes(array: Any) -> Optional[Tuple[int, Tuple[int, ...], str, int, Any, bool]]:
+    """(address, shape, numpy type code, device ordinal, owner, whether
+    row-major) of a CUDA torch tensor or a cupy array, read from its own
+    attributes; None for other arrays."""
+    torch, cupy = sys.modules.get("torch"), sys.modules.get("cupy")
+    if torch is not None and isinstance(array, torch.Tensor) and array.is_cuda:
+        return (array.data_ptr(), tuple(array.shape), _torch_code(array.dtype),
+                array.get_device(), array, array.is_contiguous())
+    if cupy is not None and isinstance(array, cupy.ndarray):
+        return (array.data.ptr, array.shape, array.dtype.str[1:], array.device.id, array,
+                array.flags.c_contiguous)
+    return None
+
+
 def _device_matrix(array: Any) -> Tuple[int, Tuple[int, ...], str, Optional[int], Any]:
     """(address, shape, numpy type code, device ordinal or None, owner) of
-    a row-major device array, through DLPack or the CUDA array interface:
-    ValueError for host or non-contiguous arrays."""
-    dl_device = _dlpack_device_type(array)
-    if dl_device in (DL_CUDA, DL_CUDA_MANAGED):
+    a row-major device array: a CUDA torch tensor or cupy array from its
+    own attributes (no stream is involved: a map holds an address, not
+    data), others through DLPack or the CUDA array interface; ValueError
+    for host or non-contiguous arrays."""
+    fast = _own_attributes(array)
+    dl_device = None if fast else _dlpack_device_type(array)
+    if fast:
+        address, shape, code, device, owner, contiguous = fast
+    elif dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         view, capsule = _dlpack_view(0, array, None)
         shape, code, address = view.shape, view.code, view.address
         contiguous = _row_major(shape, view.strides, 1)

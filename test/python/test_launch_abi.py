@@ -4,6 +4,7 @@ bare-pointer kernel ABI, and the on-disk compile cache. The GPU versions of
 these checks are at the end (skipped without a GPU)."""
 import ctypes
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -107,6 +108,46 @@ def test_tensor_map_reads_dlpack_arrays():
         cuda._device_matrix(FakeDLPack((8, 64), strides=(1, 8)))
     with pytest.raises(ValueError, match="float16, bfloat16 or float32"):
         wm.cuda.tensor_map(FakeDLPack((8, 64), "i32"), (8, 64))
+
+
+def test_tensor_map_reads_torch_tensors_from_their_attributes(monkeypatch):
+    """A CUDA torch tensor's address, shape, type and device come from its
+    own attributes (data_ptr, ...), not DLPack, whose stream handshake a
+    map (an address, no data read) does not need: a stand-in torch module
+    whose tensors refuse __dlpack__."""
+    import types
+
+    class Dtype:
+        def __init__(self, name):
+            self.name = name
+
+        def __str__(self):
+            return "torch." + self.name
+
+    class Tensor:
+        is_cuda = True
+
+        def __init__(self, shape, dtype, contiguous=True):
+            self.shape, self.dtype, self.contiguous = shape, Dtype(dtype), contiguous
+
+        def data_ptr(self):
+            return 0x50200
+
+        def get_device(self):
+            return 2
+
+        def is_contiguous(self):
+            return self.contiguous
+
+        def __dlpack__(self, stream=None):
+            raise AssertionError("read through DLPack")
+
+    monkeypatch.setitem(sys.modules, "torch", types.SimpleNamespace(Tensor=Tensor))
+    address, shape, code, device, owner = cuda._device_matrix(Tensor((16, 64), "bfloat16"))
+    assert (address, shape, code, device) == (0x50200, (16, 64), "V2", 2)
+    assert cuda._device_matrix(Tensor((4, 8), "float16"))[2] == "f2"
+    with pytest.raises(ValueError, match="contiguous"):
+        cuda._device_matrix(Tensor((16, 64), "float16", contiguous=False))
 
 
 def test_dlpack_checks_dtype_layout_and_device(compiled):
