@@ -272,36 +272,57 @@ def _torch_code(dtype: Any) -> str:
     return code
 
 
+# (address, shape, numpy type code, device ordinal, whether row-major) of
+# an array read from its own attributes.
+_OwnAttributes = Tuple[int, Tuple[int, ...], str, int, bool]
+
+
+def _torch_attributes(array: Any) -> Optional[_OwnAttributes]:
+    """A CUDA torch tensor's _OwnAttributes; None for anything else."""
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(array, torch.Tensor) or not array.is_cuda:
+        return None
+    return (array.data_ptr(), tuple(array.shape), _torch_code(array.dtype), array.get_device(),
+            array.is_contiguous())
+
+
+def _cupy_attributes(array: Any) -> Optional[_OwnAttributes]:
+    """A cupy array's _OwnAttributes; None for anything else."""
+    cupy = sys.modules.get("cupy")
+    if cupy is None or not isinstance(array, cupy.ndarray):
+        return None
+    return (array.data.ptr, array.shape, array.dtype.str[1:], array.device.id,
+            array.flags.c_contiguous)
+
+
 def _from_torch(position: int, tensor: Any, param: ArgType, stream: int) -> Optional[ArrayArgument]:
     """A CUDA torch tensor read from its own attributes where torch queues
     its work on `stream`, the launch's; None otherwise (DLPack then: its
     stream handshake orders torch's stream before the launch's, and does
     nothing where they are one, at the cost of ten-odd microseconds of
     torch's Python)."""
-    torch = sys.modules.get("torch")
-    if torch is None or not isinstance(tensor, torch.Tensor) or not tensor.is_cuda:
+    own = _torch_attributes(tensor)
+    if own is None:
         return None
-    device = tensor.get_device()
-    if _torch_stream(torch, device) != stream:
+    address, shape, code, device, contiguous = own
+    if _torch_stream(sys.modules["torch"], device) != stream:
         return None
-    shape = tuple(tensor.shape)
-    _check_layout(position, param, shape, _torch_code(tensor.dtype), tensor.is_contiguous())
-    return ArrayArgument(position, shape, pointer=tensor.data_ptr(), device=device,
-                         source="torch", keep=tensor)
+    _check_layout(position, param, shape, code, contiguous)
+    return ArrayArgument(position, shape, pointer=address, device=device, source="torch",
+                         keep=tensor)
 
 
 def _from_cupy(position: int, array: Any, param: ArgType, stream: int) -> Optional[ArrayArgument]:
     """A cupy array read from its own attributes where cupy's current
     stream is `stream`, the launch's; None otherwise (DLPack then, as for
     torch)."""
-    cupy = sys.modules.get("cupy")
-    if cupy is None or not isinstance(array, cupy.ndarray) or \
-            cupy.cuda.get_current_stream().ptr != stream:
+    own = _cupy_attributes(array)
+    if own is None or sys.modules["cupy"].cuda.get_current_stream().ptr != stream:
         return None
-    shape = array.shape
-    _check_layout(position, param, shape, array.dtype.str[1:], array.flags.c_contiguous)
-    return ArrayArgument(position, shape, pointer=array.data.ptr, device=array.device.id,
-                         source="cupy", keep=array)
+    address, shape, code, device, contiguous = own
+    _check_layout(position, param, shape, code, contiguous)
+    return ArrayArgument(position, shape, pointer=address, device=device, source="cupy",
+                         keep=array)
 
 
 # The readers of the array types that tell their pointer and layout faster
@@ -857,30 +878,16 @@ _TENSOR_MAP_L2_PROMOTIONS = {0: 0, 64: 1, 128: 2, 256: 3}
 TENSOR_MAP_BYTES = 128  # sizeof(CUtensorMap): 16 quadwords, 64-byte aligned
 
 
-def _own_attributes(array: Any) -> Optional[Tuple[int, Tuple[int, ...], str, int, Any, bool]]:
-    """(address, shape, numpy type code, device ordinal, owner, whether
-    row-major) of a CUDA torch tensor or a cupy array, read from its own
-    attributes; None for other arrays."""
-    torch, cupy = sys.modules.get("torch"), sys.modules.get("cupy")
-    if torch is not None and isinstance(array, torch.Tensor) and array.is_cuda:
-        return (array.data_ptr(), tuple(array.shape), _torch_code(array.dtype),
-                array.get_device(), array, array.is_contiguous())
-    if cupy is not None and isinstance(array, cupy.ndarray):
-        return (array.data.ptr, array.shape, array.dtype.str[1:], array.device.id, array,
-                array.flags.c_contiguous)
-    return None
-
-
 def _device_matrix(array: Any) -> Tuple[int, Tuple[int, ...], str, Optional[int], Any]:
     """(address, shape, numpy type code, device ordinal or None, owner) of
     a row-major device array: a CUDA torch tensor or cupy array from its
     own attributes (no stream is involved: a map holds an address, not
     data), others through DLPack or the CUDA array interface; ValueError
     for host or non-contiguous arrays."""
-    fast = _own_attributes(array)
-    dl_device = None if fast else _dlpack_device_type(array)
-    if fast:
-        address, shape, code, device, owner, contiguous = fast
+    own = _torch_attributes(array) or _cupy_attributes(array)
+    dl_device = None if own else _dlpack_device_type(array)
+    if own:
+        (address, shape, code, device, contiguous), owner = own, array
     elif dl_device in (DL_CUDA, DL_CUDA_MANAGED):
         view, capsule = _dlpack_view(0, array, None)
         shape, code, address = view.shape, view.code, view.address
