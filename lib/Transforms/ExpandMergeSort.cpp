@@ -46,6 +46,14 @@
 // block's B N positions as to the valid ones (the limit is B N without
 // valid_items).
 //
+// A block's rounds wait on barriers, except where a round's pairs of runs
+// lie within a warp (the first five, in a block of whole warps with no
+// clamped runs): each warp then reads and writes only its part of the
+// buffer, and warp.syncwarp orders its lanes' accesses (also before the
+// first round that crosses warps: its stores overwrite only what the
+// warp's own lanes read). The first round's stores wait on a barrier (an
+// earlier sort may still read the buffer).
+//
 //===----------------------------------------------------------------------===//
 
 #include "WarpDialect/IR/BlockSize.h"
@@ -277,12 +285,23 @@ private:
   }
 
   /// The group's threads wait for each other: the warp's lanes, or the
-  /// block's threads.
-  void synchronize() {
-    if (spec.block)
+  /// block's threads (only the warp's where `warpOnly`: a round whose
+  /// accesses stay in the warp's part of the buffer).
+  void synchronize(bool warpOnly = false) {
+    if (spec.block && !warpOnly)
       gpu::BarrierOp::create(b, loc);
     else
       SyncWarpOp::create(b, loc, /*mask=*/Value());
+  }
+
+  /// Whether a block's merge round of runs of `runLanes` lanes reads and
+  /// writes only its warp's part of the buffer: pairs of runs within a
+  /// warp, in a block of whole warps whose runs are not clamped (no
+  /// valid_items; a power of two of threads), where the search reads
+  /// within the pair and the merge's loads are kept before the pair's end.
+  bool isWarpRound(unsigned runLanes) const {
+    return spec.block && !limit && width % kWarpSize == 0 &&
+           2 * runLanes <= kWarpSize;
   }
 
   /// Item `position` (an i32 in -1 .. 32 N) of a part, as an index.
@@ -303,8 +322,12 @@ private:
   void mergeRound(unsigned runLanes) {
     unsigned pairLanes = 2 * runLanes;
     int64_t size = int64_t(runLanes) * items;
-    // The lane's items go to their blocked positions.
-    synchronize();
+    // The lane's items go to their blocked positions, once every read of
+    // them in the round before (or by an earlier user of the buffer) is
+    // done: in a block, only the warp's own reads where that round kept to
+    // the warp's part (isWarpRound).
+    bool warpRound = isWarpRound(runLanes);
+    synchronize(runLanes > 1 && isWarpRound(runLanes / 2));
     Value mine = mul(lane, i32(items));
     for (unsigned j = 0; j < items; ++j) {
       Value position = j == 0 ? mine : add(mine, i32(j));
@@ -312,7 +335,7 @@ private:
       if (valuePart)
         store(values[j], valuePart, position);
     }
-    synchronize();
+    synchronize(warpRound);
     // The pair's runs A = [aBegin, aEnd) and B = [aEnd, bEnd), the lane's
     // diagonal in the merged run, and the search's range [lo, hi].
     Value diagonal = mul(andI(lane, i32(pairLanes - 1)), i32(items));
@@ -344,14 +367,21 @@ private:
       lo = select(bFirst, lo, add(mid, i32(1)));
     }
     Value split = minS(lo, hi);
-    // The serial merge of the lane's N items.
+    // The serial merge of the lane's N items. A load one past B (once B
+    // is done; its item is never taken) would read the next warp's part
+    // in a warp's round: there it reads B's last item instead.
+    Value bLast = warpRound ? sub(bEnd, i32(1)) : Value();
+    auto inPair = [&](Value position) {
+      return bLast ? minS(position, bLast) : position;
+    };
     Value aNext = add(aBegin, split);
     Value bNext = sub(add(aEnd, diagonal), split);
-    Value aKey = load(keyPart, aNext), bKey = load(keyPart, bNext);
+    Value bAt = inPair(bNext);
+    Value aKey = load(keyPart, aNext), bKey = load(keyPart, bAt);
     Value aValue, bValue;
     if (valuePart) {
       aValue = load(valuePart, aNext);
-      bValue = load(valuePart, bNext);
+      bValue = load(valuePart, bAt);
     }
     for (unsigned j = 0; j < items; ++j) {
       Value bLeft = cmp(arith::CmpIPredicate::slt, bNext, bEnd);
@@ -368,6 +398,7 @@ private:
       bNext = select(takeB, bAfter, bNext);
       if (limit)
         next = minS(next, limit);
+      next = inPair(next);
       Value key = load(keyPart, next);
       bKey = select(takeB, key, bKey);
       aKey = select(takeB, aKey, key);

@@ -11,8 +11,10 @@
 // RUN: %if ptxas-sm_90 %{ %ptxas-accepts -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
 // RUN: %if ptxas-sm_75 %{ %ptxas-accepts -arch=sm_75 %t.sm75.ptx -o %t.sm75.cubin %}
 
-// Per merge round (ceil(log2(B)) of them for B threads): two barriers, N
-// stores of the keys (and N of the values), the search's two loads per
+// Per merge round (ceil(log2(B)) of them for B threads): two barriers
+// (bar.warp.sync for the five rounds within warps, in a block of whole
+// warps without clamped runs, but a barrier before the first round's
+// stores and after the sixth round's), N stores of the keys (and N of the values), the search's two loads per
 // step (ceil(log2(N 2^(r-1) + 1)) steps in round r), two loads to start
 // the merge and one per item after the first (of keys, and of values).
 // One thread has no round: no barrier, no shared memory.
@@ -34,8 +36,9 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   // 7 rounds: 3 + 4 + ... + 9 = 42 search steps of 2 loads, 7 merges of
-  // 2 + 3 loads; the thread's 4 keys stored as one v4 per round.
-  // CHECK: keys_4xi32: bar.sync=14 ld.shared.b32=119 st.shared.v4.b32=7
+  // 2 + 3 loads; the thread's 4 keys stored as one v4 per round. Rounds
+  // 1-5 within warps: 1 + 1 + 2 barriers, 1 + 2 x 4 + 1 warp syncs.
+  // CHECK: keys_4xi32: bar.sync=4 bar.warp.sync=10 ld.shared.b32=119 st.shared.v4.b32=7
   gpu.func @keys_4xi32(%io: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 128, 1, 1>} {
     %t = gpu.thread_id x
@@ -52,7 +55,7 @@ gpu.module @kernels {
 
   // 8 rounds (3 + ... + 10 = 52 steps): the keys' 104 + 40 loads, the
   // values' 40 at the merges' positions.
-  // CHECK: pairs_4xi32: bar.sync=16 ld.shared.b32=184 st.shared.v4.b32=16
+  // CHECK: pairs_4xi32: bar.sync=6 bar.warp.sync=10 ld.shared.b32=184 st.shared.v4.b32=16
   gpu.func @pairs_4xi32(%io: memref<?xi32>, %vo: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
     %t = gpu.thread_id x
@@ -70,7 +73,8 @@ gpu.module @kernels {
   }
 
   // 96 threads, not a power of two, and valid_items: 7 rounds as for 128
-  // (2 + 3 + ... + 8 = 35 steps), the runs clamped to the valid items.
+  // (2 + 3 + ... + 8 = 35 steps), the runs clamped to the valid items
+  // (clamped runs: barriers in every round).
   // CHECK: pairs_2xf64_valid: bar.sync=14 ld.shared.b16=21 ld.shared.b64=91 st.shared.v2.b16=7 st.shared.v2.b64=7
   gpu.func @pairs_2xf64_valid(%io: memref<?xf64>, %vo: memref<?xi16>, %n: i32) kernel
       attributes {known_block_size = array<i32: 32, 3, 1>} {
@@ -94,8 +98,9 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // One item over 64 threads: 1 + 2 + ... + 6 search steps.
-  // CHECK: keys_1xi8: bar.sync=12 ld.shared.b8=54 st.shared.b8=6
+  // One item over 64 threads: 1 + 2 + ... + 6 search steps; the sixth
+  // round alone crosses warps.
+  // CHECK: keys_1xi8: bar.sync=2 bar.warp.sync=10 ld.shared.b8=54 st.shared.b8=6
   gpu.func @keys_1xi8(%io: memref<?xi8>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %t = gpu.thread_id x

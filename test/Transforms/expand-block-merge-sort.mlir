@@ -2,7 +2,9 @@
 // buffer per kernel (kernels that call no common function share none: a
 // block gets only the shared memory its kernel reaches), sized for the
 // kernel's largest sort; per merge round a barrier, the thread's stores, a
-// barrier, the search's and the merge's loads; the op is gone.
+// barrier, the search's and the merge's loads (in a block of whole warps
+// without clamped runs, warp.syncwarp where the round and the one before
+// keep to each warp's part of the buffer); the op is gone.
 // RUN: warp-opt %s --warp-expand-block-collectives | FileCheck %s
 
 // small: 96 x 2 i32 keys, (4 + 192 + 1) x 4 bytes = 788, 800 rounded to
@@ -31,13 +33,20 @@ gpu.module @two_sorts {
     }
     gpu.return %0 : vector<2xi32>
   }
-  // 64 x 2 threads: 7 rounds; the values' part after the keys'.
+  // 64 x 2 threads: 7 rounds; the values' part after the keys'. Rounds 1
+  // to 5 merge within warps: a barrier before the first stores (an earlier
+  // user of the buffer), then warp.syncwarp up to the sixth round's
+  // stores, barriers from there (rounds 6 and 7 read across warps).
   // CHECK-LABEL: gpu.func @large
   // CHECK: memref.get_global @[[LARGE]] :
   // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<3136xi8, #gpu.address_space<workgroup>> to memref<517xf32, #gpu.address_space<workgroup>>
   // CHECK: %{{.*}} = arith.constant 2080 : index
   // CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<3136xi8, #gpu.address_space<workgroup>> to memref<521xi16, #gpu.address_space<workgroup>>
-  // CHECK-COUNT-14: gpu.barrier
+  // CHECK: gpu.barrier
+  // CHECK-NOT: gpu.barrier
+  // CHECK-COUNT-10: warp.syncwarp
+  // CHECK-NOT: warp.syncwarp
+  // CHECK-COUNT-3: gpu.barrier
   // CHECK-NOT: gpu.barrier
   // CHECK-NOT: warp.block_merge_sort
   // CHECK: gpu.return
