@@ -1557,22 +1557,6 @@ uint64_t mlir::warp::getMergeSortPartBytes(Type element, int64_t items) {
                        16);
 }
 
-bool mlir::warp::mergeSortPacksPairs(Type key, Type value) {
-  return value && key.getIntOrFloatBitWidth() == 32 &&
-         value.getIntOrFloatBitWidth() == 32;
-}
-
-uint64_t mlir::warp::getMergeSortSliceBytes(Type key, Type value,
-                                            int64_t items) {
-  if (mergeSortPacksPairs(key, value))
-    return getMergeSortPartBytes(IntegerType::get(key.getContext(), 64),
-                                 items);
-  uint64_t bytes = getMergeSortPartBytes(key, items);
-  if (value)
-    bytes += getMergeSortPartBytes(value, items);
-  return bytes;
-}
-
 RadixSortLayout mlir::warp::getRadixSortLayout(BlockRadixSortOp op,
                                                unsigned radixBits) {
   Value values = op.getValues();
@@ -1743,11 +1727,12 @@ static LogicalResult verifyMergeSortCompare(Operation *op, Region &compare,
 }
 
 uint64_t BlockMergeSortOp::getSharedBytes(int64_t threads) {
-  Value values = getValues();
-  return getMergeSortSliceBytes(
-      getKeyType(),
-      values ? cast<VectorType>(values.getType()).getElementType() : Type(),
-      threads * getItemsPerThread());
+  int64_t items = threads * getItemsPerThread();
+  uint64_t bytes = getMergeSortPartBytes(getKeyType(), items);
+  if (Value values = getValues())
+    bytes += getMergeSortPartBytes(
+        cast<VectorType>(values.getType()).getElementType(), items);
+  return bytes;
 }
 
 LogicalResult BlockMergeSortOp::verify() {

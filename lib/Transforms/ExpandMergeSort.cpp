@@ -22,10 +22,7 @@
 //      to ceil(log2(M + 1)) steps) and merges N items from A[a] and B[d -
 //      a], taking B's only when it is strictly before A's (stability).
 //      Values load at the same positions as their keys and follow them
-//      through selects. Where keys and values are both 32 bits wide
-//      (mergeSortPacksPairs) the slice holds them as pairs, a key beside
-//      its value in one 8-byte element: the merge loads both at once, the
-//      search reads the keys alone (every other word).
+//      through selects.
 //
 // The search needs no "lo < hi" guard: once lo == hi a step leaves lo at
 // hi or hi + 1, both keep doing so, and the answer is min(lo, hi). Its
@@ -89,13 +86,13 @@ Type elementOf(Value vector) {
   return cast<VectorType>(vector.getType()).getElementType();
 }
 
-/// Bytes of one warp's slice: the keys' part, then the values' (or one
-/// part of packed pairs).
+/// Bytes of one warp's slice: the keys' part, then the values'.
 uint64_t sliceBytes(MergeSortOp op) {
-  Value values = op.getValues();
-  return getMergeSortSliceBytes(op.getKeyType(),
-                                values ? elementOf(values) : Type(),
-                                kWarpSize * op.getItemsPerLane());
+  unsigned items = kWarpSize * op.getItemsPerLane();
+  uint64_t bytes = getMergeSortPartBytes(op.getKeyType(), items);
+  if (Value values = op.getValues())
+    bytes += getMergeSortPartBytes(elementOf(values), items);
+  return bytes;
 }
 
 bool needsBuffer(MergeSortOp op) { return op.getWidth() > 1; }
@@ -277,22 +274,6 @@ private:
       return memref::ViewOp::create(b, loc, type, whole, byteOffset,
                                     ValueRange());
     };
-    if (spec.values && mergeSortPacksPairs(keyType, elementOf(spec.values))) {
-      // One part of (key, value) word pairs; the keys seen alone as every
-      // other word of it.
-      int64_t pairs = getMergeSortPartElements(b.getI64Type(), sliceItems);
-      auto pairType = MemRefType::get(
-          {pairs}, VectorType::get({2}, b.getI32Type()),
-          MemRefLayoutAttrInterface(), bufferType.getMemorySpace());
-      pairPart = memref::ViewOp::create(b, loc, pairType, whole, offset,
-                                        ValueRange());
-      auto keysType =
-          MemRefType::get({2 * pairs}, keyType, MemRefLayoutAttrInterface(),
-                          bufferType.getMemorySpace());
-      keyPart = memref::ViewOp::create(b, loc, keysType, whole, offset,
-                                       ValueRange());
-      return;
-    }
     keyPart = view(keyType, offset);
     if (Value values = spec.values)
       valuePart =
@@ -323,45 +304,12 @@ private:
            2 * runLanes <= kWarpSize;
   }
 
-  /// Item `position` (an i32 in -1 .. 32 N) of a part, as an index (with
-  /// packed pairs: a pair's, or its key's in the keys' view of them).
+  /// Item `position` (an i32 in -1 .. 32 N) of a part, as an index.
   Value partIndex(Value part, Value position) {
-    Value index;
-    if (pairPart) {
-      index = add(position, i32(getMergeSortFrontElements(b.getI64Type())));
-      if (part != pairPart)
-        index = mul(index, i32(2));
-    } else {
-      Type element = cast<MemRefType>(part.getType()).getElementType();
-      index = add(position, i32(getMergeSortFrontElements(element)));
-    }
-    return arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
-  }
-  /// A key and its value as one (key, value) word pair, and back.
-  Value pack(Value key, Value value) {
-    auto word = [&](Value v) -> Value {
-      return v.getType().isInteger(32)
-                 ? v
-                 : arith::BitcastOp::create(b, loc, b.getI32Type(), v);
-    };
-    return vector::FromElementsOp::create(
-        b, loc, VectorType::get({2}, b.getI32Type()),
-        ValueRange{word(key), word(value)});
-  }
-  std::pair<Value, Value> unpack(Value pair) {
-    auto part = [&](int64_t i, Type type) -> Value {
-      Value word = vector::ExtractOp::create(b, loc, pair, i);
-      return type.isInteger(32) ? word
-                                : arith::BitcastOp::create(b, loc, type, word);
-    };
-    return {part(0, elementOf(spec.keys)), part(1, elementOf(spec.values))};
-  }
-  /// The key and the value (null without values) at `position`.
-  std::pair<Value, Value> loadItem(Value position) {
-    if (pairPart)
-      return unpack(load(pairPart, position));
-    return {load(keyPart, position),
-            valuePart ? load(valuePart, position) : Value()};
+    Type element = cast<MemRefType>(part.getType()).getElementType();
+    return arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        add(position, i32(getMergeSortFrontElements(element))));
   }
   Value load(Value part, Value position) {
     return memref::LoadOp::create(b, loc, part, partIndex(part, position));
@@ -383,10 +331,6 @@ private:
     Value mine = mul(lane, i32(items));
     for (unsigned j = 0; j < items; ++j) {
       Value position = j == 0 ? mine : add(mine, i32(j));
-      if (pairPart) {
-        store(pack(keys[j], values[j]), pairPart, position);
-        continue;
-      }
       store(keys[j], keyPart, position);
       if (valuePart)
         store(values[j], valuePart, position);
@@ -433,15 +377,18 @@ private:
     Value aNext = add(aBegin, split);
     Value bNext = sub(add(aEnd, diagonal), split);
     Value bAt = inPair(bNext);
-    auto [aKey, aValue] = loadItem(aNext);
-    auto [bKey, bValue] = loadItem(bAt);
-    bool hasValues = bool(aValue);
+    Value aKey = load(keyPart, aNext), bKey = load(keyPart, bAt);
+    Value aValue, bValue;
+    if (valuePart) {
+      aValue = load(valuePart, aNext);
+      bValue = load(valuePart, bAt);
+    }
     for (unsigned j = 0; j < items; ++j) {
       Value bLeft = cmp(arith::CmpIPredicate::slt, bNext, bEnd);
       Value aDone = cmp(arith::CmpIPredicate::sge, aNext, aEnd);
       Value takeB = andI(bLeft, orI(aDone, before(bKey, aKey)));
       keys[j] = select(takeB, bKey, aKey);
-      if (hasValues)
+      if (valuePart)
         values[j] = select(takeB, bValue, aValue);
       if (j + 1 == items)
         break;
@@ -452,10 +399,11 @@ private:
       if (limit)
         next = minS(next, limit);
       next = inPair(next);
-      auto [key, value] = loadItem(next);
+      Value key = load(keyPart, next);
       bKey = select(takeB, key, bKey);
       aKey = select(takeB, aKey, key);
-      if (hasValues) {
+      if (valuePart) {
+        Value value = load(valuePart, next);
         bValue = select(takeB, value, bValue);
         aValue = select(takeB, aValue, value);
       }
@@ -473,9 +421,7 @@ private:
   /// slice; in a block of B threads, B not a power of two, B N.
   Value limit;
   SmallVector<Value> keys, values;
-  /// The buffer's parts: keys and values, or packed pairs (and the keys
-  /// seen alone in them).
-  Value keyPart, valuePart, pairPart;
+  Value keyPart, valuePart;
 };
 
 struct ExpandMergeSort final : public OpRewritePattern<MergeSortOp> {

@@ -24,12 +24,12 @@
 // A buffer per kernel (kernels that call no common function share none),
 // its keys' part (16 bytes of padding items, one per item, one more)
 // rounded to 16 bytes, then the values': keys_4xi32's (4 + 512 + 1) i32
-// keys, 2068 bytes (2080); pairs_4xi32's i32 keys and values packed in
-// pairs, (2 + 1024 + 1) of 8 bytes (8224); pairs_2xf64_valid's (2 + 192 + 1) f64
+// keys, 2068 bytes (2080); pairs_4xi32's (4 + 1024 + 1) i32 keys (4128)
+// and as many i32 values (8256); pairs_2xf64_valid's (2 + 192 + 1) f64
 // keys (1568) and (8 + 192 + 1) i16 values (416), 1984 bytes;
 // keys_1xi8's 16 + 64 + 1 (96).
 // SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer[2080];
-// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_0[8224];
+// SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_0[8256];
 // SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_1[1984];
 // SHARED: .shared .align 16 .b8 __warp_block_merge_sort_buffer_2[96];
 
@@ -53,10 +53,9 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // 8 rounds (3 + ... + 10 = 52 steps): the search's 104 loads of keys,
-  // then the merges' 40 of a key and its value at once (packed pairs);
-  // a thread's 4 pairs stored as two v4 a round.
-  // CHECK: pairs_4xi32: bar.sync=6 bar.warp.sync=10 ld.shared.b32=104 ld.shared.v2.b32=40 st.shared.v4.b32=16
+  // 8 rounds (3 + ... + 10 = 52 steps): the keys' 104 + 40 loads, the
+  // values' 40 at the merges' positions.
+  // CHECK: pairs_4xi32: bar.sync=6 bar.warp.sync=10 ld.shared.b32=184 st.shared.v4.b32=16
   gpu.func @pairs_4xi32(%io: memref<?xi32>, %vo: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 256, 1, 1>} {
     %t = gpu.thread_id x

@@ -46,9 +46,8 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // The search's loads of keys; the merges' 25 of a key and its value at
-  // once (packed pairs: both 32 bits); 4 pairs stored as two v4 a round.
-  // CHECK: pairs_4xi32: bar.warp.sync=10 ld.shared.b32=50 ld.shared.v2.b32=25 st.shared.v4.b32=10
+  // The keys' loads and stores, and the values' at the merges' positions.
+  // CHECK: pairs_4xi32: bar.warp.sync=10 ld.shared.b32=100 st.shared.v4.b32=10
   gpu.func @pairs_4xi32(%io: memref<?xi32>, %vo: memref<?xi32>) kernel
       attributes {known_block_size = array<i32: 64, 1, 1>} {
     %t = gpu.thread_id x

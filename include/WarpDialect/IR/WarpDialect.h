@@ -273,15 +273,6 @@ int64_t getMergeSortPartElements(Type element, int64_t items);
 /// The bytes of that part, rounded up to 16 (the next part's alignment).
 uint64_t getMergeSortPartBytes(Type element, int64_t items);
 
-/// Whether a merge sort of `key`s with `value`s (null: keys only) keeps
-/// each key and its value side by side in one 8-byte element (both 32 bits
-/// wide): the merge then loads an item's key and value at once.
-bool mergeSortPacksPairs(Type key, Type value);
-
-/// The bytes of a merge sort buffer's slice for `items` items: its part of
-/// keys and its part of values, or its one part of packed pairs.
-uint64_t getMergeSortSliceBytes(Type key, Type value, int64_t items);
-
 /// The words each of `threads` threads rakes of MatchCounters' grid of
 /// `gridWords` words: enough for the grid, and odd (CUB's
 /// PADDED_RAKING_SEGMENT: the threads' segments then start in distinct
