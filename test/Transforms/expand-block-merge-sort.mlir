@@ -58,4 +58,40 @@ gpu.module @two_sorts {
     }
     gpu.return %0#1 : vector<4xi16>
   }
+
+}
+
+// The rounds keep their barriers where warps could read each other's
+// parts: a block of whole warps with valid_items (its runs are clamped,
+// and a lane past them reads before its run), and a block smaller than a
+// warp.
+gpu.module @barriers_kept {
+  // 64 threads, valid_items: 6 rounds of two barriers.
+  // CHECK-LABEL: gpu.func @valid
+  // CHECK-COUNT-12: gpu.barrier
+  // CHECK-NOT: gpu.barrier
+  // CHECK-NOT: warp.syncwarp
+  // CHECK: gpu.return
+  gpu.func @valid(%k: vector<2xi32>, %n: i32, %oob: i32) -> vector<2xi32>
+      attributes {known_block_size = array<i32: 64, 1, 1>} {
+    %0 = warp.block_merge_sort %k valid_items %n default %oob : vector<2xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return %0 : vector<2xi32>
+  }
+  // 16 threads: 4 rounds of two barriers.
+  // CHECK-LABEL: gpu.func @sub_warp
+  // CHECK-COUNT-8: gpu.barrier
+  // CHECK-NOT: gpu.barrier
+  // CHECK-NOT: warp.syncwarp
+  // CHECK: gpu.return
+  gpu.func @sub_warp(%k: vector<2xi32>) -> vector<2xi32>
+      attributes {known_block_size = array<i32: 16, 1, 1>} {
+    %0 = warp.block_merge_sort %k : vector<2xi32> compare(%a: i32, %b: i32) {
+      %lt = arith.cmpi slt, %a, %b : i32
+      warp.yield %lt : i1
+    }
+    gpu.return %0 : vector<2xi32>
+  }
 }
