@@ -14,9 +14,10 @@
 // Per merge round (ceil(log2(B)) of them for B threads): two barriers
 // (bar.warp.sync for the five rounds within warps, in a block of whole
 // warps without clamped runs, but a barrier before the first round's
-// stores and after the sixth round's), N stores of the keys (and N of the values), the search's two loads per
-// step (ceil(log2(N 2^(r-1) + 1)) steps in round r), two loads to start
-// the merge and one per item after the first (of keys, and of values).
+// stores and after the sixth round's), N stores of the keys (and N of the
+// values), the search's two loads per step (ceil(log2(N 2^(r-1) + 1))
+// steps in round r), two loads to start the merge and one per item after
+// the first (of keys, and of values).
 // One thread has no round: no barrier, no shared memory.
 
 // NOLOCAL-NOT: .local

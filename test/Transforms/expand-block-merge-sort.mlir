@@ -58,7 +58,6 @@ gpu.module @two_sorts {
     }
     gpu.return %0#1 : vector<4xi16>
   }
-
 }
 
 // The rounds keep their barriers where warps could read each other's
