@@ -10,12 +10,17 @@
 
 // EXPAND-LABEL: func.func @r
 // The three kernels in order, over one scratch: status words, the
-// selection with the lengths, the carry (a thread per tile).
+// selection with the lengths, the carry (a thread per tile), which is not
+// launched after a selection grid of one tile (nothing to carry).
 // EXPAND: gpu.alloc async
 // EXPAND: gpu.launch_func async {{.*}} @warp_device_run_length_encode_f64_i64::@scan_init
-// EXPAND: gpu.launch_func async {{.*}} @warp_device_run_length_encode_f64_i64::@run_length_encode
-// EXPAND: gpu.launch_func async {{.*}} @warp_device_run_length_encode_f64_i64::@run_length_carry
+// EXPAND: %[[SEL:.*]] = gpu.launch_func async {{.*}} @warp_device_run_length_encode_f64_i64::@run_length_encode blocks in (%[[GRID:[^,]*]],
+// EXPAND: %[[MANY:.*]] = arith.cmpi ugt, %[[GRID]], %c1
+// EXPAND-NEXT: scf.if %[[MANY]] {
+// EXPAND: gpu.launch_func async [%[[SEL]]] @warp_device_run_length_encode_f64_i64::@run_length_carry
 // EXPAND: gpu.dealloc async
+// EXPAND: } else {
+// EXPAND-NEXT: gpu.dealloc async [%[[SEL]]]
 // Narrow elements take tiles of 16 items per thread (4096 per tile), as
 // the 4-byte ones.
 // EXPAND: gpu.module @warp_device_run_length_encode_f64_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
@@ -24,6 +29,7 @@
 // EXPAND: arith.cmpf une
 // EXPAND: gpu.func @run_length_carry
 // EXPAND-SAME: warp.device_grid = 524288
+// EXPAND-SAME: warp.device_skip_if_single
 // EXPAND: memref.atomic_rmw addi {{.*}} : (i64, memref<?xi64>) -> i64
 // EXPAND: gpu.module @warp_device_run_length_encode_i8_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // EXPAND: memref<4096xi8, #gpu.address_space<workgroup>>, {{.*}}memref<4097xi16, #gpu.address_space<workgroup>>

@@ -331,8 +331,12 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
 }
 
 void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
-  // A thread per tile, as scan_init.
-  startKernel(module, "run_length_carry", statusItems() * DeviceTiling::kThreads);
+  // A thread per tile, as scan_init. After a run_length_encode grid of one
+  // tile there is nothing to carry (tile 0 starts with a head), and the
+  // kernel is not launched (warp.device_skip_if_single).
+  gpu::GPUFuncOp kernel =
+      startKernel(module, "run_length_carry", statusItems() * DeviceTiling::kThreads);
+  kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
   TileStatus status = tileStatus(/*counts=*/true);
   Value tile = arith::AddIOp::create(
       b,
