@@ -5,7 +5,8 @@ bar chart, written by hand (no plotting library):
     python3 chart.py device_bench.json [bench.json] -o ratios.svg
 
 One row per kernel, one bar per baseline: baseline time / warp time, so a
-bar right of the 1.0 line means warp is faster.
+bar right of the 1.0 line means warp is faster. A row may carry a target
+(the least CUB / warp asked of it), drawn as a red mark across its bars.
 """
 import argparse
 import json
@@ -42,21 +43,29 @@ def rows_from(path):
 def svg(rows, title):
     width, bar, gap, top = 520, 9, 8, 50
     # Room for the longest label at 11 px (about 6.5 px a character).
-    left = max(160, int(6.5 * max([len(kernel) for kernel, _ in rows] + [0])) + 16)
-    vmax = max([1.25] + [v for _, r in rows for v in r.values()])
+    left = max(160, int(6.5 * max([len(row[0]) for row in rows] + [0])) + 16)
+    vmax = max([1.25] + [v for row in rows for v in row[1].values()])
     vmax = min(vmax, 4.0)
     x = lambda v: left + min(v, vmax) / vmax * width
     height = top + len(rows) * (len(SERIES) * bar + gap) + 50
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 80}" height="{height}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 140}" height="{height}" '
            f'font-family="sans-serif" font-size="11">',
            '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="{left}" y="18" font-size="13" font-weight="bold">{title}</text>']
-    for i, (_, name, color) in enumerate(SERIES):
+    present = [s for s in SERIES if any(s[0] in row[1] for row in rows)]
+    for i, (_, name, color) in enumerate(present):
         out.append(f'<rect x="{left + i * 170}" y="28" width="10" height="10" fill="{color}"/>'
                    f'<text x="{left + i * 170 + 14}" y="37">{name}</text>')
+    if any(len(row) > 2 for row in rows):
+        at = left + len(present) * 170
+        out.append(f'<line x1="{at + 5}" y1="27" x2="{at + 5}" y2="39" stroke="#d62728" stroke-width="2"/>'
+                   f'<text x="{at + 14}" y="37">target</text>')
     bars_at = len(out)  # the grid goes under the bars: inserted here below
     y = top
-    for kernel, r in rows:
+    for kernel, r, *target in rows:
+        if target:
+            out.append(f'<line x1="{x(target[0]):.1f}" y1="{y - 2}" x2="{x(target[0]):.1f}" '
+                       f'y2="{y + len(SERIES) * bar + 1}" stroke="#d62728" stroke-width="2"/>')
         out.append(f'<text x="{left - 6}" y="{y + len(SERIES) * bar / 2 + 4}" text-anchor="end">{kernel}</text>')
         for key, _, color in SERIES:
             if key in r:
