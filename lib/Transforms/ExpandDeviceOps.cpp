@@ -428,9 +428,8 @@ struct WarpExpandDeviceOpsPass
     ready = alloc.getAsyncToken();
     arguments.push_back(alloc.getMemref());
     arguments.push_back(n);
-    // Launches `kernel` after `chain`, which becomes its token, and returns
-    // its grid.
-    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain) -> Value {
+    // The blocks of `kernel`'s grid.
+    auto gridOf = [&](gpu::GPUFuncOp kernel) -> Value {
       Value grid = one;
       // The elements the grid rules count: n, or operand K's.
       Value count = n;
@@ -451,6 +450,12 @@ struct WarpExpandDeviceOpsPass
         grid = arith::MulIOp::create(
             b, arith::CeilDivUIOp::create(b, grid, constant((*cluster)[0])),
             constant((*cluster)[0]));
+      return grid;
+    };
+    // Launches `kernel` after `chain`, which becomes its token, and returns
+    // its grid.
+    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain) -> Value {
+      Value grid = gridOf(kernel);
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
       chain = gpu::LaunchFuncOp::create(
                   b, kernel, gpu::KernelDim3{grid, one, one},
@@ -464,17 +469,23 @@ struct WarpExpandDeviceOpsPass
     SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
     // The launches of kernels[first...] after `chain`, then the scratch's
     // release and the wait. A kernel that may be skipped after a grid of
-    // one (warp.device_skip_if_single) forks them, with branch-on-grid:
-    // the rest with it where the kernel before ran more blocks, without it
+    // one (warp.device_skip_if_single) or before one
+    // (warp.device_skip_before_single) forks them, with branch-on-grid:
+    // the rest with it where that grid is more than one block, without it
     // else; each branch keeps its own chain of tokens, so that none leaves
     // its region.
     std::function<void(size_t, Value, Value)> launchFrom =
         [&](size_t first, Value chain, Value previousGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
             gpu::GPUFuncOp kernel = kernels[i];
-            if (branchOnGrid && previousGrid && kernel->hasAttr(kSkipIfSingleAttrName)) {
-              Value many =
-                  arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, previousGrid, one);
+            Value decisive;
+            if (branchOnGrid && previousGrid && kernel->hasAttr(kSkipIfSingleAttrName))
+              decisive = previousGrid;
+            else if (branchOnGrid && i + 1 < kernels.size() &&
+                     kernel->hasAttr(kSkipBeforeSingleAttrName))
+              decisive = gridOf(kernels[i + 1]);
+            if (decisive) {
+              Value many = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, decisive, one);
               auto fork = scf::IfOp::create(b, many, /*withElseRegion=*/true);
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());

@@ -61,10 +61,12 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 # A kernel of a plan: its name, the elements per block of its grid (None:
 # one block), the most blocks (None: no cap), the most elements one block
 # takes alone (None: no such rule), its block size, its cluster's blocks,
-# the operand whose elements its grid counts (None: the input's), and
+# the operand whose elements its grid counts (None: the input's),
 # whether it is skipped where the kernel launched before it ran one block
-# (which then did its work).
-_Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool]
+# (which then did its work), and whether it is skipped where the kernel
+# after it runs one block (which then needs nothing of it).
+_Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool,
+                bool]
 
 
 @dataclass
@@ -88,12 +90,17 @@ class _Plan:
     def launches(self, n: int, arrays: List[Any]) -> List[Tuple[str, int, int]]:
         """(kernel, grid, threads) of each kernel launched for `n` elements
         of `arrays` (the kernels' operands), in order."""
+        grids = [self.grid(items, most, single, cluster,
+                           n if operand is None else _length(arrays[operand]))
+                 for _, items, most, single, _, cluster, operand, _, _ in self.kernels]
         launches: List[Tuple[str, int, int]] = []
-        for kernel, items, most, single, threads, cluster, operand, skip in self.kernels:
-            if skip and launches and launches[-1][1] == 1:
+        for i, (kernel, _, _, _, threads, _, _, after_single, before_single) in \
+                enumerate(self.kernels):
+            if after_single and launches and launches[-1][1] == 1:
                 continue
-            count = n if operand is None else _length(arrays[operand])
-            launches.append((kernel, self.grid(items, most, single, cluster, count), threads))
+            if before_single and i + 1 < len(grids) and grids[i + 1] == 1:
+                continue
+            launches.append((kernel, grids[i], threads))
         return launches
 
     def scratch_bytes(self, n: int) -> int:
@@ -166,8 +173,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
     `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
-    `known_cluster_size`, `warp.device_grid_operand` and
-    `warp.device_skip_if_single`; the module's `warp.device_result_buffer`
+    `known_cluster_size`, `warp.device_grid_operand`,
+    `warp.device_skip_if_single` and `warp.device_skip_before_single`; the module's `warp.device_result_buffer`
     where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
@@ -201,7 +208,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                             block[0] * block[1] * block[2],
                             1 if cluster is None else ints(cluster)[0],
                             None if operand is None else L.mlirIntegerAttrGetValueInt(operand),
-                            _attribute(op, "warp.device_skip_if_single") is not None))
+                            _attribute(op, "warp.device_skip_if_single") is not None,
+                            _attribute(op, "warp.device_skip_before_single") is not None))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)

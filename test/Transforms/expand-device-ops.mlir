@@ -143,7 +143,8 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 
 // A scan over a dynamic input: 24 * max(1, ceil(n / 8192)) bytes;
 // scan_init with a thread per tile (2097152 elements a block), then the
-// scan with a block per tile. Inclusive and exclusive: two modules.
+// scan with a block per tile; a scan of one tile skips scan_init (its
+// tile looks back at none). Inclusive and exclusive: two modules.
 // CHECK-LABEL: func.func @scan_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -156,11 +157,17 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 // CHECK: %[[T0:.*]] = arith.ceildivui %[[N]], %[[C8192]] : index
 // CHECK: %[[TILES:.*]] = arith.maxui %[[T0]], %[[C1]] : index
 // CHECK: %[[BYTES:.*]] = arith.muli %[[TILES]], %[[C24]] : index
-// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
-// CHECK: %[[I0:.*]] = arith.ceildivui %[[N]], %[[CINIT]] : index
-// CHECK: %[[INIT:.*]] = arith.maxui %[[I0]], %[[C1]] : index
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32::@scan_init blocks in (%[[INIT]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32::@scan blocks in (%[[TILES]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK: %[[S:.*]], %[[READY:.*]] = gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
+// CHECK-NEXT: %[[MANY:.*]] = arith.cmpi ugt, %[[TILES]], %[[C1]] : index
+// CHECK-NEXT: scf.if %[[MANY]] {
+// CHECK-NEXT: %[[I0:.*]] = arith.ceildivui %[[N]], %[[CINIT]] : index
+// CHECK-NEXT: %[[INIT:.*]] = arith.maxui %[[I0]], %[[C1]] : index
+// CHECK-NEXT: %[[CLEARED:.*]] = gpu.launch_func async [%[[READY]]] @warp_device_scan_add_f32::@scan_init blocks in (%[[INIT]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%[[CLEARED]]] @warp_device_scan_add_f32::@scan blocks in (%[[TILES]], %[[C1]], %[[C1]]) threads in (%[[C256]], %[[C1]], %[[C1]]) args(%[[X]] : memref<?xf32>, %[[Y]] : memref<?xf32>, %[[S]] : memref<?xi8>, %[[N]] : index)
+// CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
+// CHECK-NEXT: gpu.wait
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%[[READY]]] @warp_device_scan_add_f32::@scan blocks in (%[[TILES]], %[[C1]], %[[C1]])
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
 // CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async
 // CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_exclusive::@scan_init
@@ -238,7 +245,7 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK: warp.block_load {{.*}} : memref<?xf64>, vector<2xf64>
 // CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 // CHECK-LABEL: gpu.module @warp_device_scan_add_f32 attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
-// CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2097152 : i64}
+// CHECK: gpu.func @scan_init(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 2097152 : i64, warp.device_skip_before_single}
 // CHECK: gpu.func @scan(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xi8>, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8192 : i64}
 // CHECK: gpu.block_id x
 // CHECK: warp.block_load {{.*}} : memref<?xf32>, vector<32xf32>
@@ -247,7 +254,7 @@ func.func @kinds(%a: memref<?xi32>, %b: memref<?xi64>, %c: memref<?xf64>, %a1: m
 // CHECK-LABEL: gpu.module @warp_device_scan_add_f32_exclusive attributes {warp.device_scratch = array<i64: 0, 24, 8192>}
 // CHECK: warp.block_scan <add> %{{.*}} items exclusive : vector<32xf32>, f32
 // CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
-// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64}
+// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 1048576 : i64, warp.device_skip_before_single}
 // CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 4096 : i64}
 // CHECK: warp.block_scan <maxsi> %{{.*}} items : vector<16xi64>, i64
 // CHECK-LABEL: gpu.module @warp_device_scan_maxsi_i64_exclusive

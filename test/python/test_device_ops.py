@@ -284,6 +284,41 @@ def test_reduce_clusters_launch_both(backend, rng, device_launches):
 
 
 @pytest.mark.parametrize("backend", SIM)
+def test_one_tile_skips_scan_init(backend, rng, device_launches):
+    """A scan or selection of one tile looks back at no status word, so
+    scan_init (which clears them) is not launched (warp.device_skip_before_single),
+    nor, for a run-length encoding, the carry between tiles; from two
+    tiles on every kernel runs. In clusters the grid is a whole cluster:
+    scan_init always runs."""
+    tile = tile_items("scan", np.int32)
+    for n in (0, 1, tile, tile + 1):
+        x = rng.integers(-5, 5, n).astype(np.int32)
+        tiles = max(1, -(-n // tile))
+        init = [("scan_init", 1)] if tiles > 1 else []
+        device_launches.clear()
+        check(wd.scan(x, backend=backend), np.cumsum(x, dtype=np.int32), f"scan n={n}")
+        assert device_launches == init + [("scan", tiles)], f"scan n={n}"
+
+        # The selection kernel's tile (its warp.device_grid).
+        select_tile = wd._plan("run_length_encode", "i32", "i32", False, "sm_90").kernels[1][1]
+        runs = np.repeat(np.arange(n), 3)[:n].astype(np.int32)  # runs of 3
+        tiles = max(1, -(-n // select_tile))
+        init = [("scan_init", 1)] if tiles > 1 else []
+        device_launches.clear()
+        first, counts, num_runs = wd.run_length_encode(runs, backend=backend)
+        want = -(-n // 3)
+        assert num_runs[0] == want, f"run_length_encode n={n}"
+        assert np.array_equal(first[:want], np.arange(want, dtype=np.int32))
+        assert np.array_equal(counts[:want], np.minimum(3, n - 3 * np.arange(want)))
+        assert device_launches == init + [("run_length_encode", tiles)] + \
+            ([("run_length_carry", 1)] if tiles > 1 else []), f"run_length_encode n={n}"
+    device_launches.clear()
+    check(wd.scan(np.ones(5, np.int32), backend=backend, cluster_blocks=2),
+          np.arange(1, 6, dtype=np.int32), "clusters of 2, n=5")
+    assert device_launches == [("scan_init", 1), ("scan", 2)]
+
+
+@pytest.mark.parametrize("backend", SIM)
 @pytest.mark.parametrize("kind,dtype", [("add", np.float32), ("add", np.float16),
                                         ("mul", np.float64), ("minnumf", np.float32),
                                         ("maximumf", np.float32)])

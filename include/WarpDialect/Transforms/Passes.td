@@ -279,7 +279,11 @@ def WarpExpandDeviceOpsPass
     be launched where the kernel launched before it ran one block, which
     then did its work as well (a reduction's `reduce_finish`, after a
     `reduce_tiles` of one block, which writes the result besides its
-    partial: launched anyway, the kernel writes the same result); the
+    partial: launched anyway, the kernel writes the same result), and one
+    with `warp.device_skip_before_single` need not be launched where the
+    kernel after it runs one block, which then needs nothing of it (a
+    scan's `scan_init`, which clears the look-back's status words: a
+    single tile looks back at none); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * max(1, ceil(n / T))` bytes of scratch, which the
     kernels initialise themselves. A `double_buffer` radix sort's (segmented or
@@ -300,17 +304,19 @@ def WarpExpandDeviceOpsPass
     ```
 
     With `branch-on-grid` (the default), the host code skips such a
-    kernel: an `scf.if` on the grid before it holds the rest of the
-    launches, with it where that grid is more than one block, without it
-    else (a `warp.device_reduce` of one chunk is one launch). Off, every
+    kernel: an `scf.if` on the grid before it (after it) holds the rest of
+    the launches, with it where that grid is more than one block, without
+    it else (a `warp.device_reduce` of one chunk is one launch, a
+    `warp.device_scan` of one tile too). Off, every
     kernel is launched: for host code that must not branch around its
     launches (`gpu-async-region` and `async.execute` take no `scf.if`
     with GPU work in it; `warp-lower-to-ptx` with `async` turns it off).
   }];
   let options = [
     Option<"branchOnGrid", "branch-on-grid", "bool", "true",
-           "Skip a kernel marked warp.device_skip_if_single where the kernel "
-           "before it runs one block (an scf.if in the host code)">,
+           "Skip a kernel marked warp.device_skip_if_single (_before_single) "
+           "where the kernel before (after) it runs one block (an scf.if in "
+           "the host code)">,
     Option<"radixSortMaxBlocks", "radix-sort-max-blocks", "int64_t", "0",
            "The most blocks of a radix sort's histogram kernel (0: "
            "DeviceTiling::kRadixSortHistogramMaxBlocks); a smaller cap puts "

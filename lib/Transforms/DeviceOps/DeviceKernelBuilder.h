@@ -31,6 +31,7 @@ constexpr llvm::StringLiteral kGridSingleAttrName = "warp.device_grid_single";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_single";
+constexpr llvm::StringLiteral kSkipBeforeSingleAttrName = "warp.device_skip_before_single";
 constexpr llvm::StringLiteral kResultBufferAttrName = "warp.device_result_buffer";
 
 /// A scan tile's status word: nothing published yet, its total, or the
