@@ -12,12 +12,19 @@
 
 // EXPAND-LABEL: func.func @r
 // The three kernels in order, over one scratch: status words, the
-// selection, the lengths (a thread per two elements).
+// selection, the lengths (a thread per two elements); a selection of one
+// tile launches neither the first (nothing to look back at) nor the last
+// (it makes the lengths itself).
 // EXPAND: gpu.alloc async
+// EXPAND: scf.if
 // EXPAND: gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@scan_init
-// EXPAND: gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_runs
-// EXPAND: gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_lengths
+// EXPAND: %[[SEL:.*]] = gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_runs blocks in (%[[GRID:[^,]*]],
+// EXPAND: %[[MANY:.*]] = arith.cmpi ugt, %[[GRID]], %c1
+// EXPAND-NEXT: scf.if %[[MANY]] {
+// EXPAND: gpu.launch_func async [%[[SEL]]] @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_lengths
 // EXPAND: gpu.dealloc async
+// EXPAND: } else {
+// EXPAND-NEXT: gpu.dealloc async [%[[SEL]]]
 // Only the positions are staged (no copy of the items), in i16.
 // EXPAND: gpu.module @warp_device_non_trivial_runs_f64_i32_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // EXPAND: gpu.func @non_trivial_runs({{.*}}) workgroup({{.*}}memref<2049xi16, #gpu.address_space<workgroup>>)
@@ -26,8 +33,15 @@
 // EXPAND: warp.block_shuffle <offset> {{.*}}, %{{.*}} : f64
 // EXPAND: warp.block_shuffle <offset> {{.*}}, %{{.*}} : f64
 // EXPAND: arith.cmpf une
+// One tile: a barrier, then its runs' lengths (end less offset).
+// EXPAND: %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1{{.*}} : index
+// EXPAND-NEXT: scf.if %[[ONE]] {
+// EXPAND-NEXT: gpu.barrier
+// EXPAND: scf.for
+// EXPAND: arith.subi {{.*}} : i64
 // EXPAND: gpu.func @non_trivial_lengths
 // EXPAND-SAME: warp.device_grid = 512
+// EXPAND-SAME: warp.device_skip_if_single
 // EXPAND: arith.subi {{.*}} : i64
 // Narrow elements take tiles of 16 items per thread, as the 4-byte ones.
 // EXPAND: gpu.module @warp_device_non_trivial_runs_i8_i64_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}

@@ -287,8 +287,9 @@ def test_reduce_clusters_launch_both(backend, rng, device_launches):
 def test_one_tile_skips_scan_init(backend, rng, device_launches):
     """A scan or selection of one tile looks back at no status word, so
     scan_init (which clears them) is not launched (warp.device_skip_before_single),
-    nor, for a run-length encoding, the carry between tiles; from two
-    tiles on every kernel runs. In clusters the grid is a whole cluster:
+    nor, for a run-length encoding, the carry between tiles, nor for the
+    non-trivial runs the lengths kernel (the one block makes them); from
+    two tiles on every kernel runs. In clusters the grid is a whole cluster:
     scan_init always runs."""
     tile = tile_items("scan", np.int32)
     for n in (0, 1, tile, tile + 1):
@@ -312,6 +313,19 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
         assert np.array_equal(counts[:want], np.minimum(3, n - 3 * np.arange(want)))
         assert device_launches == init + [("run_length_encode", tiles)] + \
             ([("run_length_carry", 1)] if tiles > 1 else []), f"run_length_encode n={n}"
+
+        # The non-trivial runs: one tile makes its lengths itself.
+        device_launches.clear()
+        offsets, lengths, num_runs = wd.non_trivial_runs(runs, backend=backend)
+        long_runs = [r for r in range(want) if n - 3 * r >= 2]
+        assert num_runs[0] == len(long_runs), f"non_trivial_runs n={n}"
+        assert np.array_equal(offsets[:len(long_runs)], 3 * np.array(long_runs, np.int32))
+        assert np.array_equal(lengths[:len(long_runs)],
+                              np.minimum(3, n - 3 * np.array(long_runs, np.int64)))
+        per_block = wd._plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90").kernels[2][1]
+        assert device_launches == init + [("non_trivial_runs", tiles)] + \
+            ([("non_trivial_lengths", -(-n // per_block))] if tiles > 1 else []), \
+            f"non_trivial_runs n={n}"
     device_launches.clear()
     check(wd.scan(np.ones(5, np.int32), backend=backend, cluster_blocks=2),
           np.arange(1, 6, dtype=np.int32), "clusters of 2, n=5")

@@ -294,6 +294,9 @@ public:
   /// run (per two elements) turns the end its run's last element left in
   /// lengths_out into the length, less the run's offset.
   void buildNonTrivialLengths(gpu::GPUModuleOp module);
+  /// Non-trivial run `run`'s length (an index) over its end, which the
+  /// lengths operand holds until then: the end less the run's offset.
+  void storeNonTrivialLength(Value run);
   /// `histogram`'s kernels: into `bins` bins counted in workgroup memory
   /// first, or straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,

@@ -321,8 +321,22 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       LLVM::StoreOp::create(b, prefix, scratchSlot(status.prefixes, tile64), 8);
     });
   }
-  // The last tile knows the count.
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  if (nonTrivial) {
+    // Every run of a grid of one tile ends in it: the block makes its
+    // ends lengths itself, once they and the offsets are stored, and
+    // non_trivial_lengths is not launched (warp.device_skip_if_single).
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tiles, index(1)), [&] {
+      gpu::BarrierOp::create(b);
+      auto loop = scf::ForOp::create(b, thread,
+                                     arith::IndexCastOp::create(b, b.getIndexType(), total),
+                                     index(DeviceTiling::kThreads));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      storeNonTrivialLength(loop.getInductionVar());
+    });
+  }
+  // The last tile knows the count.
   Value lastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
                                          arith::SubIOp::create(b, tiles, index(1)));
   ifThen(arith::AndIOp::create(b, lastTile, isThreadZero()), [&] {
@@ -364,22 +378,27 @@ void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
 }
 
 void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
-  // A thread per two elements: at least one per run of two or more.
-  startKernel(module, "non_trivial_lengths", 2 * DeviceTiling::kThreads);
+  // A thread per two elements: at least one per run of two or more. After
+  // a non_trivial_runs grid of one tile, that block did this.
+  gpu::GPUFuncOp kernel =
+      startKernel(module, "non_trivial_lengths", 2 * DeviceTiling::kThreads);
+  kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
   Value run = arith::AddIOp::create(
       b,
       arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
                             index(DeviceTiling::kThreads)),
       thread);
   Value runs = memref::LoadOp::create(b, operands[3], ValueRange{index(0)});
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, toI64(run), runs), [&] {
-    // The end (the position after the run's last element) less the
-    // offset, in the lengths' type: both wrap alike there.
-    Value end = memref::LoadOp::create(b, operands[2], ValueRange{run});
-    Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
-    memref::StoreOp::create(b, arith::SubIOp::create(b, end, start), operands[2],
-                            ValueRange{run});
-  });
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, toI64(run), runs),
+         [&] { storeNonTrivialLength(run); });
+}
+
+void DeviceKernelBuilder::storeNonTrivialLength(Value run) {
+  // The end (the position after the run's last element) less the offset,
+  // in the lengths' type: both wrap alike there.
+  Value end = memref::LoadOp::create(b, operands[2], ValueRange{run});
+  Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
+  memref::StoreOp::create(b, arith::SubIOp::create(b, end, start), operands[2], ValueRange{run});
 }
 
 } // namespace mlir::warp::device_ops
