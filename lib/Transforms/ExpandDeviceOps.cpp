@@ -453,9 +453,10 @@ struct WarpExpandDeviceOpsPass
       return grid;
     };
     // Launches `kernel` after `chain`, which becomes its token, and returns
-    // its grid.
-    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain) -> Value {
-      Value grid = gridOf(kernel);
+    // its grid (`grid` where the caller knows it).
+    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain, Value grid) -> Value {
+      if (!grid)
+        grid = gridOf(kernel);
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
       chain = gpu::LaunchFuncOp::create(
                   b, kernel, gpu::KernelDim3{grid, one, one},
@@ -473,36 +474,40 @@ struct WarpExpandDeviceOpsPass
     // (warp.device_skip_before_single) forks them, with branch-on-grid:
     // the rest with it where that grid is more than one block, without it
     // else; each branch keeps its own chain of tokens, so that none leaves
-    // its region.
-    std::function<void(size_t, Value, Value)> launchFrom =
-        [&](size_t first, Value chain, Value previousGrid) {
+    // its region. `firstGrid`: kernels[first]'s grid where a fork on it
+    // already has it (one, in the branch where it is one block).
+    std::function<void(size_t, Value, Value, Value)> launchFrom =
+        [&](size_t first, Value chain, Value previousGrid, Value firstGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
             gpu::GPUFuncOp kernel = kernels[i];
-            Value decisive;
+            Value known = i == first ? firstGrid : Value();
+            // The grid the fork decides on, and the next kernel's where
+            // that is it.
+            Value decisive, next;
             if (branchOnGrid && previousGrid && kernel->hasAttr(kSkipIfSingleAttrName))
               decisive = previousGrid;
             else if (branchOnGrid && i + 1 < kernels.size() &&
                      kernel->hasAttr(kSkipBeforeSingleAttrName))
-              decisive = gridOf(kernels[i + 1]);
+              decisive = next = gridOf(kernels[i + 1]);
             if (decisive) {
               Value many = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, decisive, one);
               auto fork = scf::IfOp::create(b, many, /*withElseRegion=*/true);
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());
               Value launched = chain;
-              Value grid = launch(kernel, launched);
-              launchFrom(i + 1, launched, grid);
+              Value grid = launch(kernel, launched, known);
+              launchFrom(i + 1, launched, grid, next);
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
-              launchFrom(i + 1, chain, previousGrid);
+              launchFrom(i + 1, chain, previousGrid, next ? one : Value());
               return;
             }
-            previousGrid = launch(kernel, chain);
+            previousGrid = launch(kernel, chain, known);
           }
           chain = gpu::DeallocOp::create(b, token, ValueRange{chain}, alloc.getMemref())
                       .getAsyncToken();
           gpu::WaitOp::create(b, Type(), ValueRange{chain});
         };
-    launchFrom(0, ready, Value());
+    launchFrom(0, ready, Value(), Value());
     // A double-buffered sort's result: the buffer that its module says.
     if (auto resultBuffer = module->getAttrOfType<IntegerAttr>(kResultBufferAttrName))
       op->getResult(0).replaceAllUsesWith(arith::ConstantOp::create(b, resultBuffer));

@@ -144,7 +144,7 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 // A scan over a dynamic input: 24 * max(1, ceil(n / 8192)) bytes;
 // scan_init with a thread per tile (2097152 elements a block), then the
 // scan with a block per tile; a scan of one tile skips scan_init (its
-// tile looks back at none). Inclusive and exclusive: two modules.
+// tile looks back at none), launching its one block as such. Inclusive and exclusive: two modules.
 // CHECK-LABEL: func.func @scan_dynamic
 // CHECK-SAME: (%[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
@@ -167,7 +167,7 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
 // CHECK-NEXT: gpu.wait
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%[[READY]]] @warp_device_scan_add_f32::@scan blocks in (%[[TILES]], %[[C1]], %[[C1]])
+// CHECK-NEXT: %{{.*}} = gpu.launch_func async [%[[READY]]] @warp_device_scan_add_f32::@scan blocks in (%[[C1]], %[[C1]], %[[C1]])
 // CHECK-NEXT: %{{.*}} = gpu.dealloc async [%{{.*}}] %[[S]] : memref<?xi8>
 // CHECK: %[[S2:.*]], %{{.*}} = gpu.alloc async
 // CHECK: %{{.*}} = gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_exclusive::@scan_init
