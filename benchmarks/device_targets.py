@@ -43,16 +43,16 @@ BASELINES = ("cub", "torch", "triton")
 
 
 def load(paths):
-    """The runs' entries per (group, log2n), later files winning, and the
-    ops of the groups (device_ops_bench.py's GROUPS, from its entries'
-    `group`; the op is the group's name up to its type)."""
+    """The runs' entries per group, in TARGETS' order of their ops, each a
+    {log2n: entry} of its sizes; a later file's entry wins."""
     merged = {}
     for path in paths:
         with open(path) as f:
             data = json.load(f)
         for entry in data.get("results", []):
-            merged[(entry["group"], entry["log2n"])] = entry
-    return merged
+            merged.setdefault(entry["group"], {})[entry["log2n"]] = entry
+    order = list(TARGETS)
+    return dict(sorted(merged.items(), key=lambda item: (order.index(op_of(item[0])), item[0])))
 
 
 def op_of(group):
@@ -81,15 +81,14 @@ def target_text(target):
     return f">= {ratio:.2f}" + (f", >= {100 * share:.0f} % of copy" if share is not None else "")
 
 
-def largest_table(merged):
+def largest_table(groups):
     """One row per group at its largest n."""
-    groups = sorted({g for g, _ in merged}, key=lambda g: (list(TARGETS).index(op_of(g)), g))
     lines = ["| group | n | warp us | % of copy | cub/warp | torch/warp | triton/warp | target (issue's name) | |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     counts = {"met": 0, "missed": 0, "-": 0}
-    for group in groups:
-        log2 = max(l for g, l in merged if g == group)
-        e = merged[(group, log2)]
+    for group, by in groups.items():
+        log2 = max(by)
+        e = by[log2]
         target = TARGETS[op_of(group)]
         v = verdict(e, target)
         counts[v] += 1
@@ -116,31 +115,29 @@ def crossover(sizes, ratios):
     return "none" if start is None else f"2^{start}" + (" (all)" if start == points[0][0] else "")
 
 
-def crossover_table(merged):
+def crossover_table(groups):
     """Per group measured at two or more sizes: cub/warp at each, and the
     crossovers against each baseline."""
-    groups = sorted({g for g, _ in merged}, key=lambda g: (list(TARGETS).index(op_of(g)), g))
-    all_sizes = sorted({l for _, l in merged})
+    all_sizes = sorted({l for by in groups.values() for l in by})
     head = " | ".join(f"2^{l}" for l in all_sizes)
     lines = [f"| group | cub/warp at {head} | warp >= CUB from | >= torch from | >= Triton from |",
              "| --- | " + " | ".join("---" for _ in all_sizes) + " | --- | --- | --- |"]
-    for group in groups:
-        sizes = sorted(l for g, l in merged if g == group)
+    for group, by in groups.items():
+        sizes = sorted(by)
         if len(sizes) < 2:
             continue
-        by = {l: merged[(group, l)] for l in sizes}
         ratios = " | ".join(cell(by[l], "ratio_cub", ".2f") if l in by else "" for l in all_sizes)
         froms = [crossover(sizes, [by[l].get(f"ratio_{b}") for l in sizes]) for b in BASELINES]
         lines.append(f"| {group} | {ratios} | " + " | ".join(froms) + " |")
     return lines
 
 
-def chart_rows(merged):
+def chart_rows(groups):
     """chart.py's rows (with a target each) at each group's largest n."""
     rows = []
-    for group in sorted({g for g, _ in merged}, key=lambda g: (list(TARGETS).index(op_of(g)), g)):
-        log2 = max(l for g, l in merged if g == group)
-        e = merged[(group, log2)]
+    for group, by in groups.items():
+        log2 = max(by)
+        e = by[log2]
         r = {}
         if "ratio_cub" in e:
             r["ratio_cub"] = e["ratio_cub"]
@@ -158,13 +155,13 @@ def main(argv=None):
     parser.add_argument("--svg", help="the chart")
     parser.add_argument("--title", default="warp device ops: CUB / warp and issue 32's targets")
     args = parser.parse_args(argv)
-    merged = load(args.json)
-    if not merged:
+    groups = load(args.json)
+    if not groups:
         print("device_targets: no results in " + ", ".join(args.json), file=sys.stderr)
         return 1
-    largest, counts = largest_table(merged)
+    largest, counts = largest_table(groups)
     text = "\n".join(largest + ["", f"met {counts['met']}, missed {counts['missed']}, "
-                                    f"no warp time {counts['-']}", ""] + crossover_table(merged)) + "\n"
+                                    f"no warp time {counts['-']}", ""] + crossover_table(groups)) + "\n"
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
@@ -172,7 +169,7 @@ def main(argv=None):
         sys.stdout.write(text)
     if args.svg:
         with open(args.svg, "w") as f:
-            f.write(chart.svg(chart_rows(merged), args.title))
+            f.write(chart.svg(chart_rows(groups), args.title))
     return 0
 
 
