@@ -428,6 +428,11 @@ struct WarpExpandDeviceOpsPass
     ready = alloc.getAsyncToken();
     arguments.push_back(alloc.getMemref());
     arguments.push_back(n);
+    // The blocks of `kernel`'s clusters (1 without).
+    auto clusterBlocksOf = [](gpu::GPUFuncOp kernel) -> int64_t {
+      std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize();
+      return cluster ? (*cluster)[0] : 1;
+    };
     // The blocks of `kernel`'s grid.
     auto gridOf = [&](gpu::GPUFuncOp kernel) -> Value {
       Value grid = one;
@@ -446,10 +451,9 @@ struct WarpExpandDeviceOpsPass
                                   constant(single.getInt())),
             one, grid);
       // A clustered kernel: whole clusters.
-      if (std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize())
+      if (int64_t cluster = clusterBlocksOf(kernel); cluster > 1)
         grid = arith::MulIOp::create(
-            b, arith::CeilDivUIOp::create(b, grid, constant((*cluster)[0])),
-            constant((*cluster)[0]));
+            b, arith::CeilDivUIOp::create(b, grid, constant(cluster)), constant(cluster));
       return grid;
     };
     // Launches `kernel` after `chain`, which becomes its token, and returns
@@ -468,46 +472,57 @@ struct WarpExpandDeviceOpsPass
       return grid;
     };
     SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
+    // A launched kernel's grid and the blocks of its clusters (1 without):
+    // its grid is one cluster where it is that many blocks.
+    struct Launched {
+      Value grid;
+      int64_t clusterBlocks = 1;
+    };
     // The launches of kernels[first...] after `chain`, then the scratch's
     // release and the wait. A kernel that may be skipped after a grid of
-    // one (warp.device_skip_if_single) or before one
-    // (warp.device_skip_before_single) forks them, with branch-on-grid:
-    // the rest with it where that grid is more than one block, without it
+    // one block or cluster (warp.device_skip_if_single) or before a grid
+    // of one block (warp.device_skip_before_single) forks them, with
+    // branch-on-grid: the rest with it where that grid is more, without it
     // else; each branch keeps its own chain of tokens, so that none leaves
-    // its region. `firstGrid`: kernels[first]'s grid where a fork on it
-    // already has it (one, in the branch where it is one block).
-    std::function<void(size_t, Value, Value, Value)> launchFrom =
-        [&](size_t first, Value chain, Value previousGrid, Value firstGrid) {
+    // its region. `previous`: the kernel launched last; `firstGrid`:
+    // kernels[first]'s grid where a fork on it already has it (one, in the
+    // branch where it is one block).
+    std::function<void(size_t, Value, Launched, Value)> launchFrom =
+        [&](size_t first, Value chain, Launched previous, Value firstGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
             gpu::GPUFuncOp kernel = kernels[i];
             Value known = i == first ? firstGrid : Value();
-            // The grid the fork decides on, and the next kernel's where
-            // that is it.
+            // The grid the fork decides on, the most blocks that count as
+            // single, and the next kernel's grid where that is it.
             Value decisive, next;
-            if (branchOnGrid && previousGrid && kernel->hasAttr(kSkipIfSingleAttrName))
-              decisive = previousGrid;
-            else if (branchOnGrid && i + 1 < kernels.size() &&
-                     kernel->hasAttr(kSkipBeforeSingleAttrName))
+            int64_t single = 1;
+            if (branchOnGrid && previous.grid && kernel->hasAttr(kSkipIfSingleAttrName)) {
+              decisive = previous.grid;
+              single = previous.clusterBlocks;
+            } else if (branchOnGrid && i + 1 < kernels.size() &&
+                       kernel->hasAttr(kSkipBeforeSingleAttrName)) {
               decisive = next = gridOf(kernels[i + 1]);
+            }
             if (decisive) {
-              Value many = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, decisive, one);
+              Value many =
+                  arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, decisive, constant(single));
               auto fork = scf::IfOp::create(b, many, /*withElseRegion=*/true);
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());
               Value launched = chain;
               Value grid = launch(kernel, launched, known);
-              launchFrom(i + 1, launched, grid, next);
+              launchFrom(i + 1, launched, {grid, clusterBlocksOf(kernel)}, next);
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
-              launchFrom(i + 1, chain, previousGrid, next ? one : Value());
+              launchFrom(i + 1, chain, previous, next ? one : Value());
               return;
             }
-            previousGrid = launch(kernel, chain, known);
+            previous = {launch(kernel, chain, known), clusterBlocksOf(kernel)};
           }
           chain = gpu::DeallocOp::create(b, token, ValueRange{chain}, alloc.getMemref())
                       .getAsyncToken();
           gpu::WaitOp::create(b, Type(), ValueRange{chain});
         };
-    launchFrom(0, ready, Value(), Value());
+    launchFrom(0, ready, Launched(), Value());
     // A double-buffered sort's result: the buffer that its module says.
     if (auto resultBuffer = module->getAttrOfType<IntegerAttr>(kResultBufferAttrName))
       op->getResult(0).replaceAllUsesWith(arith::ConstantOp::create(b, resultBuffer));

@@ -63,7 +63,7 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 # takes alone (None: no such rule), its block size, its cluster's blocks,
 # the operand whose elements its grid counts (None: the input's),
 # whether it is skipped where the kernel launched before it ran one block
-# (which then did its work), and whether it is skipped where the kernel
+# or cluster (which then did its work), and whether it is skipped where the kernel
 # after it runs one block (which then needs nothing of it).
 _Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool,
                 bool]
@@ -94,13 +94,17 @@ class _Plan:
                            n if operand is None else _length(arrays[operand]))
                  for _, items, most, single, _, cluster, operand, _, _ in self.kernels]
         launches: List[Tuple[str, int, int]] = []
-        for i, (kernel, _, _, _, threads, _, _, after_single, before_single) in \
+        # The blocks of a cluster of the kernel launched last: its grid is
+        # one cluster (one block without clusters) where it is that many.
+        single = 0
+        for i, (kernel, _, _, _, threads, cluster, _, after_single, before_single) in \
                 enumerate(self.kernels):
-            if after_single and launches and launches[-1][1] == 1:
+            if after_single and launches and launches[-1][1] == single:
                 continue
             if before_single and i + 1 < len(grids) and grids[i + 1] == 1:
                 continue
             launches.append((kernel, grids[i], threads))
+            single = cluster
         return launches
 
     def scratch_bytes(self, n: int) -> int:

@@ -5,8 +5,9 @@
 // marked warp.device_skip_if_single, is launched only where the grid is
 // more than one block: the host code forks on the grid, each branch with
 // its own chain of tokens that ends in the scratch's release and a wait.
-// A static grid folds to one side; clusters (a grid of at least a
-// cluster) always launch both. branch-on-grid=false (warp-lower-to-ptx's
+// A static grid folds to one side. In clusters (a grid of whole
+// clusters) the fork is on one cluster: the cluster's first block writes
+// the result. branch-on-grid=false (warp-lower-to-ptx's
 // async pipeline, whose gpu-async-region takes no scf.if around GPU work)
 // launches every kernel: reduce_finish then writes the same result. The
 // large-n path of reduce_tiles gains a compare of %nctaid.x with 1 and a
@@ -75,12 +76,17 @@ func.func @past_one_block(%x: memref<8193xf64>, %m: memref<1xf64>) {
   return
 }
 
-// In clusters: both kernels whatever n.
+// In clusters of 2: reduce_finish only where the grid (rounded up to
+// whole clusters) is more than 2 blocks.
 // CHECK-LABEL: func.func @clustered
-// CHECK-NOT: scf.if
-// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i32_cluster2::@reduce_tiles
-// CHECK-NEXT: gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i32_cluster2::@reduce_finish
-// CHECK-NEXT: gpu.dealloc
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[GRID:.*]] = arith.muli %{{.*}}, %[[C2]] : index
+// CHECK-NEXT: %[[TILES:.*]] = gpu.launch_func async [%{{.*}}] @warp_device_reduce_add_i32_cluster2::@reduce_tiles blocks in (%[[GRID]],
+// CHECK-NEXT: %[[MANY:.*]] = arith.cmpi ugt, %[[GRID]], %[[C2]] : index
+// CHECK-NEXT: scf.if %[[MANY]] {
+// CHECK-NEXT: gpu.launch_func async [%[[TILES]]] @warp_device_reduce_add_i32_cluster2::@reduce_finish
+// CHECK: } else {
+// CHECK-NEXT: gpu.dealloc async [%[[TILES]]]
 func.func @clustered(%x: memref<?xi32>, %s: memref<1xi32>) {
   warp.device_reduce <add> %x, %s cluster_blocks = 2 : memref<?xi32>, memref<1xi32>
   return
@@ -129,10 +135,18 @@ func.func @argmax(%v: memref<?xf32>, %i: memref<?xi32>, %m: memref<1xf32>, %mi: 
 // CHECK-LABEL: gpu.module @warp_device_reduce_minnumf_f64
 // CHECK: gpu.func @reduce_finish({{.*}}warp.device_skip_if_single
 
-// In clusters rank 0 of each cluster stores the cluster's partial;
-// reduce_finish always runs.
+// In clusters thread 0 of each cluster's rank 0 stores the cluster's
+// partial, then, where the grid is one cluster (2 blocks), the result.
 // CHECK-LABEL: gpu.module @warp_device_reduce_add_i32_cluster2
-// CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK: gpu.func @reduce_tiles(%{{.*}}: memref<?xi32> {llvm.noalias, llvm.readonly}, %[[OUT:.*]]: memref<?xi32>, %{{.*}}: memref<?xi8>, %[[N:.*]]: index)
+// CHECK-DAG: %[[K2:.*]] = arith.constant 2 : index
+// CHECK: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK: %[[PARTIAL:.*]] = warp.cluster_reduce <add>
+// CHECK: llvm.store %[[PARTIAL]], %{{.*}} : i32, !llvm.ptr<1>
+// CHECK-NEXT: %[[SINGLE:.*]] = arith.cmpi eq, %[[GRID]], %[[K2]] : index
+// CHECK-NEXT: scf.if %[[SINGLE]] {
+// CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}] : memref<?xi32>
+// CHECK: gpu.func @reduce_finish({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_skip_if_single} {
 
 // A tuple's reduce_tiles: where the grid is one block, its thread 0 stores
 // init (op) partial (a copy of the region) after the partial; with no

@@ -276,10 +276,11 @@ def WarpExpandDeviceOpsPass
     segmented radix sort's begin offsets: a block per segment), at most `M` with `warp.device_grid_max = M`, and
     one block where `n <= S` with `warp.device_grid_single = S`; one
     block without `warp.device_grid`; a kernel with `warp.device_skip_if_single` need not
-    be launched where the kernel launched before it ran one block, which
-    then did its work as well (a reduction's `reduce_finish`, after a
-    `reduce_tiles` of one block, which writes the result besides its
-    partial: launched anyway, the kernel writes the same result), and one
+    be launched where the kernel launched before it ran one block (one
+    cluster, for a kernel of clusters), which then did its work as well (a
+    reduction's `reduce_finish`, after a `reduce_tiles` of one block or
+    cluster, which writes the result besides its partial: launched anyway,
+    the kernel writes the same result), and one
     with `warp.device_skip_before_single` need not be launched where the
     kernel after it runs one block, which then needs nothing of it (a
     scan's `scan_init`, which clears the look-back's status words: a
@@ -315,8 +316,8 @@ def WarpExpandDeviceOpsPass
   let options = [
     Option<"branchOnGrid", "branch-on-grid", "bool", "true",
            "Skip a kernel marked warp.device_skip_if_single (_before_single) "
-           "where the kernel before (after) it runs one block (an scf.if in "
-           "the host code)">,
+           "where the kernel before (after) it runs one block or cluster (an "
+           "scf.if in the host code)">,
     Option<"radixSortMaxBlocks", "radix-sort-max-blocks", "int64_t", "0",
            "The most blocks of a radix sort's histogram kernel (0: "
            "DeviceTiling::kRadixSortHistogramMaxBlocks); a smaller cap puts "

@@ -229,6 +229,9 @@ public:
 
   void buildReduceTiles(gpu::GPUModuleOp module);
   void buildReduceFinish(gpu::GPUModuleOp module);
+  /// reduce_tiles' writer of the result where its grid of `blocks` is one
+  /// block or cluster: what reduce_finish makes of the one `partial`.
+  void writeSingleResult(Value blocks, Value partial);
   /// A warp.device_reduce_combine's kernels (operands: the inputs, the
   /// init values, the outputs): reduce_tiles folds each chunk of tiles
   /// into a partial tuple, reduce_finish folds the partials and `init`.

@@ -6,12 +6,13 @@
 // warp.block_reduce), then one block folds the partials; a small input is
 // one block's. With a combine region (device_reduce_combine) the runs are
 // chunks of kReduceTilesPerBlock tiles, one block each, and every fold
-// keeps the input order. Where the grid is one block, that block also
-// writes the result, what the second kernel makes of its single partial,
-// and the second kernel is not launched (warp.device_skip_if_single: the
-// host code branches on the grid). A segmented reduction is one kernel of
-// a block per segment (grid-strided past a cap): the threads stride over
-// the segment, then warp.block_reduce.
+// keeps the input order. Where the grid is one block (or one cluster),
+// that block (the cluster's first) also writes the result, what the
+// second kernel makes of its single partial, and the second kernel is not
+// launched (warp.device_skip_if_single: the host code branches on the
+// grid). A segmented reduction is one kernel of a block per segment
+// (grid-strided past a cap): the threads stride over the segment, then
+// warp.block_reduce.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,7 +80,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   if (clusterBlocks > 1) {
     // A partial per cluster of blocks: the thread folds its vector,
     // warp.cluster_reduce combines the cluster's threads, rank 0's thread
-    // 0 writes it.
+    // 0 writes it, and for a grid of one cluster the result too (below).
     Value rankZero = enterClusters(kernel, blockIndex);
     Value fold = vector::ExtractOp::create(b, threadFold, 0);
     for (int64_t j = 1; j < vectorItems; ++j)
@@ -88,6 +89,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
     ifThen(arith::AndIOp::create(b, isThreadZero(), rankZero), [&] {
       Value cluster = arith::DivUIOp::create(b, blockIndex, index(clusterBlocks));
       LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(cluster)), elementBytes);
+      writeSingleResult(blocks, partial);
     });
     return;
   }
@@ -95,14 +97,17 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
   ifThen(isThreadZero(), [&] {
     LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(blockIndex)),
                           elementBytes);
-    // A grid of one block (the input fits one chunk) also writes the
-    // result, what reduce_finish makes of the one partial (the padding it
-    // combines with leaves it as it is), so that reduce_finish may be
-    // skipped (warp.device_skip_if_single).
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, blocks, index(1)), [&] {
-      memref::StoreOp::create(b, reduceResult(partial), output, ValueRange{index(0)});
-    });
+    writeSingleResult(blocks, partial);
   });
+}
+
+void DeviceKernelBuilder::writeSingleResult(Value blocks, Value partial) {
+  // A grid of one block, or of one cluster (the input fits one chunk),
+  // also writes the result, what reduce_finish makes of the one partial
+  // (the padding it combines with leaves it as it is), so that
+  // reduce_finish may be skipped (warp.device_skip_if_single).
+  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, blocks, index(clusterBlocks)),
+         [&] { memref::StoreOp::create(b, reduceResult(partial), output, ValueRange{index(0)}); });
 }
 
 SmallVector<Value> DeviceKernelBuilder::blockReduceTuples(Region &region, ValueRange values,
@@ -302,10 +307,9 @@ void DeviceKernelBuilder::buildTupleSegmentedReduce(gpu::GPUModuleOp module,
 void DeviceKernelBuilder::buildReduceFinish(gpu::GPUModuleOp module) {
   int64_t perBlock = tileItemCount();
   gpu::GPUFuncOp kernel = startKernel(module, "reduce_finish", std::nullopt);
-  // A reduce_tiles grid of one block also writes the result (without
-  // clusters, whose grid is at least a cluster).
-  if (clusterBlocks == 1)
-    kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
+  // A reduce_tiles grid of one block (or one cluster) also writes the
+  // result.
+  kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
   // A partial per block (or cluster) of reduce_tiles: its grid (one block
   // up to reduceSingleBlockItems, else min(ceil(n / perBlock), the cap)),
   // over the cluster's blocks rounded up.
