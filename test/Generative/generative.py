@@ -66,12 +66,18 @@ BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1
 # What the verifier accepts: every op form x candidate payload type.
 # ----------------------------------------------------------------------------
 
-def probe_types(warp_opt, workdir):
-    """{form: [types]} for every op's probe forms, decided by warp-opt's
-    verifier (split-input-file runs, a few at once over consecutive parts
-    of the probes; each probe named by its location)."""
+def probe_types(warp_opt, workdir, only=None):
+    """{form: [types]} for every op's probe forms (the `only` ops' where
+    given: a run of a few ops need not wait for the other ops' thousands of
+    probes), decided by warp-opt's verifier (split-input-file runs, a few
+    at once over consecutive parts of the probes; each probe named by its
+    location)."""
+    probed = set(only or ops.OPS)
+    probed |= {other for name in probed for other in ops.OPS[name].probed_as}
     probes = []
     for op in ops.OPS.values():
+        if op.name not in probed:
+            continue
         # An op that needs the block size is probed in a block of one warp.
         known = op.needs_known_block or getattr(op, "probe_known", False)
         attrs = " attributes {known_block_size = array<i32: 32, 1, 1>}" if known else ""
@@ -83,7 +89,7 @@ def probe_types(warp_opt, workdir):
         chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32, %%m: memref<?x%s>, %%i: index) "
                       "kernel%s {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, attrs, line, i))
     parts = max(1, min(4, os.cpu_count() or 1))
-    size = (len(chunks) + parts - 1) // parts
+    size = max(1, (len(chunks) + parts - 1) // parts)
     runs = []
     for k, start in enumerate(range(0, len(chunks), size)):
         path = os.path.join(workdir, f"probe{k}.mlir")
@@ -194,7 +200,9 @@ class GenContext:
     cluster = 1  # the blocks of the program's thread-block cluster
 
     def accepted(self, form):
-        types = self._accepted.get(form, [])
+        # Every form an op asks for was probed (probe_types' `only` covers
+        # the ops drawn): a form missing would silently mean no type.
+        types = self._accepted[form]
         if form == "match" and self.sm < 70:
             return []
         if form.startswith(("atomic_rmw_", "lane_atomic_rmw_")):
@@ -936,6 +944,13 @@ def run_programs(args, progs, workdir, tag):
         module = cp.RawModule(path=path + ".ptx")
     except cp.SimError as err:
         if len(progs) > 1:
+            # A kernel the error names (say one that declares more
+            # registers than a block has) goes apart at once: halving
+            # would compile it again at every level.
+            named = sorted(set(int(m) for m in re.findall(r"'g(\d+)'", str(err))
+                               if int(m) < len(progs)))
+            if named and len(named) < len(progs):
+                return run_apart(args, progs, named, workdir, tag)
             return run_halves(args, progs, workdir, tag)
         # PTX the simulator does not model: counted, reported, not a mismatch.
         return [(progs[0], 0, SKIP + re.sub(r"^.*?PTX: line \d+: ", "", str(err)))]
@@ -951,9 +966,10 @@ def over_shared_memory(stderr, count):
 
 
 def run_apart(args, progs, over, workdir, tag):
-    """run_programs on the batch without the programs `over` named, then
-    on each of those alone: one more warp-opt run for the rest, where
-    halving the batch would take one per level down to each of them."""
+    """run_programs on the batch without the programs `over` (named by a
+    diagnostic), then on each of those alone: one more warp-opt run for
+    the rest, where halving the batch would take one per level down to
+    each of them."""
     rest = [p for i, p in enumerate(progs) if i not in over]
     results = run_programs(args, rest, workdir, tag + "r")
     for i in over:
@@ -1074,14 +1090,16 @@ def failure_name(prog):
     return f"{ops_}_{prog['chip']}_{prog['seed']:08x}"
 
 
-def coverage_plan(accepted, chip):
-    """Every op x kind x payload type the verifier accepts, once: [(op,
+def coverage_plan(accepted, chip, only=None):
+    """Every op (of `only`, where given) x kind x payload type the verifier accepts, once: [(op,
     kind, type)], shuffled into programs of up to three stages. Items forms:
     every kind x element type once, N cycling through the accepted counts
     ((op, kind, vector type, "items"))."""
     plan = []
     ctx = GenContext(accepted, (32, 1, 1), sm_of(chip))
     for name, op in sorted(ops.OPS.items()):
+        if only and name not in only:
+            continue
         if hasattr(op, "cover"):  # the op's own plan (tile loads and stores)
             plan += op.cover(ctx)
             continue
@@ -1178,6 +1196,8 @@ def main():
     ap.add_argument("--replay", default="", help="a directory of saved programs to run")
     ap.add_argument("--save-failures", default="", help="save shrunk failures here")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("-x", "--exitfirst", action="store_true",
+                    help="stop after the batch of the first mismatch (a planted bug's test)")
     ap.add_argument("--check-table", action="store_true",
                     help="also fail when the verifier accepts a type docs/Preconditions.md omits")
     args = ap.parse_args()
@@ -1186,7 +1206,11 @@ def main():
     if not args.warp_opt:
         ap.error("--warp-opt is needed unless --run-bundle")
     workdir = tempfile.mkdtemp(prefix="generative-")
-    accepted = probe_types(args.warp_opt, workdir)
+    only = [o for o in args.ops.split(",") if o] or None
+    # The table's check needs every op's forms; a replay (which draws no
+    # program) none.
+    accepted = {} if args.replay and not args.check_table else \
+        probe_types(args.warp_opt, workdir, None if args.check_table else only)
     if args.check_table:
         problems = check_table(accepted)
         for pr in problems:
@@ -1195,7 +1219,6 @@ def main():
             sys.exit(1)
     rng = random.Random(args.seed)
     levers = pipeline_levers(args.warp_opt)
-    only = [o for o in args.ops.split(",") if o] or None
     if args.chips:
         chips = args.chips.split(",")
     else:
@@ -1213,9 +1236,7 @@ def main():
         for prog in saved:
             batches.append([prog])
     if args.cover:
-        plan = coverage_plan(accepted, "sm_90")
-        if only:
-            plan = [x for x in plan if x[0] in only]
+        plan = coverage_plan(accepted, "sm_90", only)
         random.Random(args.seed).shuffle(plan)
         # The cluster ops' entries go to chips with clusters (sm_90+).
         clustered = [c for c in chips if sm_of(c) >= 90]
@@ -1275,6 +1296,8 @@ def main():
                     os.makedirs(args.save_failures, exist_ok=True)
                     with open(os.path.join(args.save_failures, failure_name(small) + ".json"), "w") as f:
                         json.dump(public(small), f, indent=1)
+        if args.exitfirst and failures:
+            break
         if deadline is not None and batch:  # a long run shows how far it got
             print(f"progress: batch {batch_no} ({batch[0]['chip']}, "
                   f"{batch[0]['options'] or 'default options'}): {programs} programs, "

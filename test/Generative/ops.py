@@ -195,6 +195,9 @@ class Op:
     # refuses it without): the probes and the programs then have one.
     needs_known_block = False
     probe = None  # MLIR line for type probing: {T} the payload type
+    # The other ops whose probed forms gen reads (an import's warp op): a
+    # run of some ops only probes theirs and these.
+    probed_as = ()
     # Whether the probes need known_block_size where the op does not: its
     # workgroup buffers, sized for 1024 threads without, may not fit.
     probe_known = False
@@ -2626,6 +2629,7 @@ class GpuSubgroupReduce(ActiveLanesImport, Reduce):
     (in a divergent arm its lanes; `uniform`, which promises all of a
     subgroup or none, only outside arms)."""
     name = "gpu_subgroup_reduce"
+    probed_as = ("reduce",)
     arm_params = {"uniform": False}
 
     def gen(self, rng, ctx):
@@ -2665,6 +2669,7 @@ class GpuAllReduce(BlockReduce):
     `first` (yields its first argument) and `last` (its second), neither
     commutative, whose results are thread 0's and the last thread's."""
     name = "gpu_all_reduce"
+    probed_as = ("block_reduce", "block_broadcast")
 
     def probe_forms(self):
         return []
@@ -2715,6 +2720,7 @@ class GpuSubgroupBroadcast(ActiveLanesImport, Op):
     the warp (a constant, or per warp at run time; in a divergent arm at
     run time, from the arm's lanes)."""
     name = "gpu_subgroup_broadcast"
+    probed_as = ("broadcast",)
     arm_params = {"dyn_lane": True}
 
     def gen(self, rng, ctx):
