@@ -15,6 +15,7 @@ regression (regressions/*.json, replayed by generative.test).
 Ends with `generative: N programs, M lane values, K mismatches`.
 """
 import argparse
+import concurrent.futures
 import functools
 import json
 import os
@@ -52,6 +53,8 @@ CONTROL_FLOW = ["plain", "plain", "loop"]
 ARMS = True
 SENTINEL = 0x5A
 SKIP = "skipped: "
+# The most verifier probes in one warp-opt run (probe_types).
+PROBE_PART = 500
 # The simulator's words for a launch it cannot hold (Interpreter.cpp).
 SIM_STATE_LIMIT = "more than the simulator's limit of"
 SHARED_LIMIT = "bytes of static shared memory, more than the 49152 a block can have"  # every byte of an output buffer before the launch
@@ -69,9 +72,8 @@ BLOCK_BLOCKS = WARP_BLOCKS + [(128, 1, 1), (159, 1, 1), (256, 1, 1), (1000, 1, 1
 def probe_types(warp_opt, workdir, only=None):
     """{form: [types]} for every op's probe forms (the `only` ops' where
     given: a run of a few ops need not wait for the other ops' thousands of
-    probes), decided by warp-opt's verifier (split-input-file runs, a few
-    at once over consecutive parts of the probes; each probe named by its
-    location)."""
+    probes), decided by warp-opt's verifier (split-input-file runs over
+    consecutive parts of the probes; each probe named by its location)."""
     probed = set(only or ops.OPS)
     probed |= {other for name in probed for other in ops.OPS[name].probed_as}
     probes = []
@@ -88,19 +90,25 @@ def probe_types(warp_opt, workdir, only=None):
     for i, (form, t, line, attrs) in enumerate(probes):
         chunks.append("gpu.module @m {\n  gpu.func @k(%%x: %s, %%c1: i32, %%m: memref<?x%s>, %%i: index) "
                       "kernel%s {\n    %s loc(\"P%d\")\n    gpu.return\n  }\n}\n" % (t, t, attrs, line, i))
-    parts = max(1, min(4, os.cpu_count() or 1))
-    size = max(1, (len(chunks) + parts - 1) // parts)
-    runs = []
-    for k, start in enumerate(range(0, len(chunks), size)):
+    # Parts of at most PROBE_PART probes, one warp-opt run each, a run a
+    # core at a time: a split-input-file run's time grows faster than its
+    # chunk count (2500 chunks take 3.4x as long as 1000).
+    parts = []
+    for k, start in enumerate(range(0, len(chunks), PROBE_PART)):
         path = os.path.join(workdir, f"probe{k}.mlir")
         with open(path, "w") as f:
-            f.write("\n// -----\n".join(chunks[start:start + size]))
-        runs.append((start, chunks[start:start + size], subprocess.Popen(
-            [warp_opt, path, "--split-input-file", "-o", os.devnull],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+            f.write("\n// -----\n".join(chunks[start:start + PROBE_PART]))
+        parts.append((k, start, chunks[start:start + PROBE_PART], path))
+
+    def verify(part):
+        return subprocess.run([warp_opt, part[3], "--split-input-file", "-o", os.devnull],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        results = list(pool.map(verify, parts))
     rejected = set()
-    for k, (start, part, proc) in enumerate(runs):
-        stderr = proc.communicate()[1]
+    for (k, start, part, _), proc in zip(parts, results):
+        stderr = proc.stderr
         if "Stack dump" in stderr or proc.returncode not in (0, 1):
             sys.exit(f"generative: the verifier probe crashed:\n{stderr[-3000:]}")
         rejected |= set(int(m) for m in re.findall(r"error: loc\(\"P(\d+)\"\)", stderr))
