@@ -1532,6 +1532,22 @@ def main():
             else:
                 print(f"compile {group:14s} FAILED: {r.get('error', note)}")
         print(HEADER, flush=True)
+
+        def write_json(mismatches=None, final=False):
+            """--json's file of the groups timed so far (after each group:
+            a run cut short by a time limit keeps what it timed; the meta,
+            which opens a CUDA context in this process, only at the end)."""
+            if not args.json:
+                return
+            with open(args.json, "w") as f:
+                json.dump({"meta": device_bench.meta() if final else {"partial": True},
+                           "chip": args.chip, "log2n": log2n,
+                           "hold_us": args.hold_us,
+                           "group_hold_us": {g: hold_us(args, g) for g in args.groups
+                                             if hold_us(args, g) != args.hold_us},
+                           "compile": compile_results, "notes": notes, "results": entries,
+                           "mismatches": mismatches}, f, indent=1)
+
         for group in args.groups:
             t0 = time.time()
             by_impl, note = device_bench.run_isolated(child_cmd(args, group, so), args.timeout)
@@ -1543,6 +1559,7 @@ def main():
             if note:
                 print(f"{group}: {note}")
             print(f"{group}: {time.time() - t0:.0f} s", flush=True)
+            write_json()
     print(f"total {time.time() - t_all:.0f} s")
     mismatches = [f"{e['group']} 2^{e['log2n']} {impl}: {error}" for e in entries
                   for impl, error in e.get("errors", {}).items() if error.startswith("wrong result")]
@@ -1557,12 +1574,7 @@ def main():
         print(f"MISMATCH {line}")
     if warp_failures:
         print(f"warp FAILED at {len(warp_failures)} of {len(entries)} sizes: {', '.join(warp_failures)}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"meta": device_bench.meta(), "chip": args.chip, "log2n": log2n, "hold_us": args.hold_us,
-                       "group_hold_us": {g: hold_us(args, g) for g in args.groups if hold_us(args, g) != args.hold_us},
-                       "compile": compile_results, "notes": notes, "results": entries,
-                       "mismatches": mismatches}, f, indent=1)
+    write_json(mismatches, final=True)
     return 1 if mismatches or warp_failures else 0
 
 
