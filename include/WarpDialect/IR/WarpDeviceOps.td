@@ -55,7 +55,9 @@ def Warp_DeviceReduceOp : Warp_DeviceOp<"device_reduce"> {
     `cluster_blocks = C` (2 to 8; sm_90, how, never what): the blocks
     that fold the chunks run in thread-block clusters of `C` and combine
     their partials with `warp.cluster_reduce`, one partial per cluster for
-    the last block to fold.
+    the last block to fold; where the input is small enough for one block
+    alone, the grid is one cluster, whose first block writes the result,
+    and the second kernel is not launched either.
 
     ```mlir
     warp.device_reduce <add> %x, %sum : memref<?xf32>, memref<1xf32>
