@@ -12,7 +12,7 @@
 
 // EXPAND-LABEL: func.func @r
 // The three kernels in order, over one scratch: status words, the
-// selection, the lengths (a thread per two elements); a selection of one
+// selection, the lengths (a thread per two elements, capped); a selection of one
 // tile launches neither the first (nothing to look back at) nor the last
 // (it makes the lengths itself).
 // EXPAND: gpu.alloc async
@@ -39,9 +39,15 @@
 // EXPAND-NEXT: gpu.barrier
 // EXPAND: scf.for
 // EXPAND: arith.subi {{.*}} : i64
+// At most 1024 blocks (kNonTrivialLengthsMaxBlocks), whose threads
+// stride over the runs.
 // EXPAND: gpu.func @non_trivial_lengths
 // EXPAND-SAME: warp.device_grid = 512
+// EXPAND-SAME: warp.device_grid_max = 1024
 // EXPAND-SAME: warp.device_skip_if_single
+// EXPAND: %[[STRIDE:.*]] = arith.muli %grid_dim_x, %c256
+// EXPAND: %[[RUNS:.*]] = arith.index_cast %{{.*}} : i64 to index
+// EXPAND: scf.for %{{.*}} = %{{.*}} to %[[RUNS]] step %[[STRIDE]]
 // EXPAND: arith.subi {{.*}} : i64
 // Narrow elements take tiles of 16 items per thread, as the 4-byte ones.
 // EXPAND: gpu.module @warp_device_non_trivial_runs_i8_i64_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}

@@ -1112,6 +1112,29 @@ def test_non_trivial_runs(backend, dtype, rng):
             check_non_trivial_runs(case, offsets, lengths, got[2])
 
 
+@requires_sim
+def test_non_trivial_lengths_stride(rng):
+    """non_trivial_lengths past its grid's cap (kNonTrivialLengthsMaxBlocks
+    blocks, whose threads then stride over the runs), at simulator sizes:
+    the plan's cap lowered to one block of 256 threads for 3 tiles of
+    runs of 2 and 3 (more than 1000 runs, four strides and a part)."""
+    import dataclasses
+    from warp_mlir.device import _launch, _plan
+    plan = _plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90")
+    kernels = [kernel[:2] + (1,) + kernel[3:] if kernel[0] == "non_trivial_lengths" else kernel
+               for kernel in plan.kernels]
+    capped = dataclasses.replace(plan, kernels=kernels)
+    tile = 4096  # i32: 256 threads x 16
+    n = 2 * tile + 1000
+    x = np.repeat(np.arange(n), rng.integers(2, 4, n))[:n].astype(np.int32)
+    offsets, lengths = np.full(n // 2 + 2, -9, np.int32), np.full(n // 2 + 2, -9, np.int32)
+    num_runs = np.zeros(1, np.int64)
+    assert ("non_trivial_lengths", 1, 256) in capped.launches(n, [x])
+    _launch(capped, [x, offsets, lengths, num_runs], n, None, "sim")
+    assert int(num_runs[0]) > 4 * 256
+    check_non_trivial_runs(x, offsets, lengths, num_runs)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_non_trivial_runs_edges(backend):
     """Runs that end exactly at a tile's end or start at a tile's start,

@@ -380,17 +380,26 @@ void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
 void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
   // A thread per two elements: at least one per run of two or more. After
   // a non_trivial_runs grid of one tile, that block did this.
+  // Past kNonTrivialLengthsMaxBlocks blocks, the threads stride over the
+  // runs.
   gpu::GPUFuncOp kernel =
       startKernel(module, "non_trivial_lengths", 2 * DeviceTiling::kThreads);
   kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
-  Value run = arith::AddIOp::create(
+  kernel->setAttr(kGridMaxAttrName,
+                  b.getI64IntegerAttr(DeviceTiling::kNonTrivialLengthsMaxBlocks));
+  Value first = arith::AddIOp::create(
       b,
       arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
                             index(DeviceTiling::kThreads)),
       thread);
-  Value runs = memref::LoadOp::create(b, operands[3], ValueRange{index(0)});
-  ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, toI64(run), runs),
-         [&] { storeNonTrivialLength(run); });
+  Value stride = arith::MulIOp::create(b, gpu::GridDimOp::create(b, gpu::Dimension::x),
+                                       index(DeviceTiling::kThreads));
+  Value runs = arith::IndexCastOp::create(
+      b, b.getIndexType(), memref::LoadOp::create(b, operands[3], ValueRange{index(0)}));
+  auto loop = scf::ForOp::create(b, first, runs, stride);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  storeNonTrivialLength(loop.getInductionVar());
 }
 
 void DeviceKernelBuilder::storeNonTrivialLength(Value run) {
