@@ -315,11 +315,17 @@ def cub_name(group):
 
 
 def import_device():
-    """warp_mlir.device: the repository's python/ (with its build) where this
-    runs from benchmarks/, else, or with WARP_TEST_INSTALLED=1 (as the
-    tests take it), the installed package (the bundle's wheel)."""
-    repo_python = os.path.join(os.path.dirname(HERE), "python")
-    if (os.environ.get("WARP_TEST_INSTALLED") != "1" and
+    """warp_mlir.device: the repository's python/ where this runs from
+    benchmarks/ and the checkout has a library for it (its build's, or
+    WARP_MLIR_LIBRARY), else, or with WARP_TEST_INSTALLED=1 (as the tests
+    take it), the installed package (the bundle's wheel: a GPU host's
+    copy of the checkout has no build)."""
+    root = os.path.dirname(HERE)
+    repo_python = os.path.join(root, "python")
+    built = (os.environ.get("WARP_MLIR_LIBRARY") or
+             os.path.exists(os.path.join(root, "build", "lib", "libWarpCAPI.so")) or
+             os.path.exists(os.path.join(repo_python, "warp_mlir", "_lib", "libWarpCAPI.so")))
+    if (os.environ.get("WARP_TEST_INSTALLED") != "1" and built and
             os.path.isdir(os.path.join(repo_python, "warp_mlir")) and repo_python not in sys.path):
         sys.path.insert(0, repo_python)
     import warp_mlir.device as wd
