@@ -456,9 +456,15 @@ struct WarpExpandDeviceOpsPass
             b, arith::CeilDivUIOp::create(b, grid, constant(cluster)), constant(cluster));
       return grid;
     };
-    // Launches `kernel` after `chain`, which becomes its token, and returns
-    // its grid (`grid` where the caller knows it).
-    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain, Value grid) -> Value {
+    // A launched kernel's grid and the blocks of its clusters (1 without):
+    // its grid is one cluster where it is that many blocks.
+    struct Launched {
+      Value grid;
+      int64_t clusterBlocks = 1;
+    };
+    // Launches `kernel` after `chain`, which becomes its token, on `grid`
+    // where the caller knows it.
+    auto launch = [&](gpu::GPUFuncOp kernel, Value &chain, Value grid) -> Launched {
       if (!grid)
         grid = gridOf(kernel);
       ArrayRef<int32_t> block = *kernel.getKnownBlockSize();
@@ -469,15 +475,9 @@ struct WarpExpandDeviceOpsPass
                   /*dynamicSharedMemorySize=*/Value(), arguments, token,
                   ValueRange{chain})
                   .getAsyncToken();
-      return grid;
+      return {grid, clusterBlocksOf(kernel)};
     };
     SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
-    // A launched kernel's grid and the blocks of its clusters (1 without):
-    // its grid is one cluster where it is that many blocks.
-    struct Launched {
-      Value grid;
-      int64_t clusterBlocks = 1;
-    };
     // The launches of kernels[first...] after `chain`, then the scratch's
     // release and the wait. A kernel that may be skipped after a grid of
     // one block or cluster (warp.device_skip_if_single) or before a grid
@@ -493,7 +493,8 @@ struct WarpExpandDeviceOpsPass
             gpu::GPUFuncOp kernel = kernels[i];
             Value known = i == first ? firstGrid : Value();
             // The grid the fork decides on, the most blocks that count as
-            // single, and the next kernel's grid where that is it.
+            // single (one cluster of the kernel before), and the next
+            // kernel's grid where that is it.
             Value decisive, next;
             int64_t single = 1;
             if (branchOnGrid && previous.grid && kernel->hasAttr(kSkipIfSingleAttrName)) {
@@ -510,13 +511,13 @@ struct WarpExpandDeviceOpsPass
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());
               Value launched = chain;
-              Value grid = launch(kernel, launched, known);
-              launchFrom(i + 1, launched, {grid, clusterBlocksOf(kernel)}, next);
+              Launched taken = launch(kernel, launched, known);
+              launchFrom(i + 1, launched, taken, next);
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
               launchFrom(i + 1, chain, previous, next ? one : Value());
               return;
             }
-            previous = {launch(kernel, chain, known), clusterBlocksOf(kernel)};
+            previous = launch(kernel, chain, known);
           }
           chain = gpu::DeallocOp::create(b, token, ValueRange{chain}, alloc.getMemref())
                       .getAsyncToken();

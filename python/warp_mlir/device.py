@@ -63,8 +63,8 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
 # takes alone (None: no such rule), its block size, its cluster's blocks,
 # the operand whose elements its grid counts (None: the input's),
 # whether it is skipped where the kernel launched before it ran one block
-# or cluster (which then did its work), and whether it is skipped where the kernel
-# after it runs one block (which then needs nothing of it).
+# or cluster (which then did its work), and whether it is skipped where
+# the kernel after it runs one block (which then needs nothing of it).
 _Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool,
                 bool]
 
@@ -96,15 +96,15 @@ class _Plan:
         launches: List[Tuple[str, int, int]] = []
         # The blocks of a cluster of the kernel launched last: its grid is
         # one cluster (one block without clusters) where it is that many.
-        single = 0
+        last_cluster = 0
         for i, (kernel, _, _, _, threads, cluster, _, after_single, before_single) in \
                 enumerate(self.kernels):
-            if after_single and launches and launches[-1][1] == single:
+            if after_single and launches and launches[-1][1] == last_cluster:
                 continue
             if before_single and i + 1 < len(grids) and grids[i + 1] == 1:
                 continue
             launches.append((kernel, grids[i], threads))
-            single = cluster
+            last_cluster = cluster
         return launches
 
     def scratch_bytes(self, n: int) -> int:
@@ -178,8 +178,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
     `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
     `known_cluster_size`, `warp.device_grid_operand`,
-    `warp.device_skip_if_single` and `warp.device_skip_before_single`; the module's `warp.device_result_buffer`
-    where it has one."""
+    `warp.device_skip_if_single` and `warp.device_skip_before_single`; the
+    module's `warp.device_result_buffer` where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, ...]] = []

@@ -955,8 +955,7 @@ def run_programs(args, progs, workdir, tag):
             # A kernel the error names (say one that declares more
             # registers than a block has) goes apart at once: halving
             # would compile it again at every level.
-            named = sorted(set(int(m) for m in re.findall(r"'g(\d+)'", str(err))
-                               if int(m) < len(progs)))
+            named = named_programs(r"'g(\d+)'", str(err), len(progs))
             if named and len(named) < len(progs):
                 return run_apart(args, progs, named, workdir, tag)
             return run_halves(args, progs, workdir, tag)
@@ -965,12 +964,16 @@ def run_programs(args, progs, workdir, tag):
     return execute(cp, module, progs, metas)
 
 
+def named_programs(pattern, text, count):
+    """The programs (indices below `count`) whose kernels `g<i>` a
+    diagnostic names: `pattern`'s group 1 in `text`."""
+    return sorted(set(int(m) for m in re.findall(pattern, text) if int(m) < count))
+
+
 def over_shared_memory(stderr, count):
     """The programs (indices) whose kernels warp-check-shared-memory named
     over the static shared memory in a batch's module."""
-    return sorted(set(int(m) for m in re.findall(
-        r"kernel 'g(\d+)' uses \d+ bytes of static shared memory", stderr)
-        if int(m) < count))
+    return named_programs(r"kernel 'g(\d+)' uses \d+ bytes of static shared memory", stderr, count)
 
 
 def run_apart(args, progs, over, workdir, tag):
@@ -1099,8 +1102,9 @@ def failure_name(prog):
 
 
 def coverage_plan(accepted, chip, only=None):
-    """Every op (of `only`, where given) x kind x payload type the verifier accepts, once: [(op,
-    kind, type)], shuffled into programs of up to three stages. Items forms:
+    """Every op (of `only`, where given) x kind x payload type the
+    verifier accepts, once: [(op, kind, type)], shuffled into programs of
+    up to three stages. Items forms:
     every kind x element type once, N cycling through the accepted counts
     ((op, kind, vector type, "items"))."""
     plan = []

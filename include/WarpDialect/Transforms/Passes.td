@@ -306,8 +306,8 @@ def WarpExpandDeviceOpsPass
 
     With `branch-on-grid` (the default), the host code skips such a
     kernel: an `scf.if` on the grid before it (after it) holds the rest of
-    the launches, with it where that grid is more than one block, without
-    it else (a `warp.device_reduce` of one chunk is one launch, a
+    the launches, with it where that grid is more than one block (one
+    cluster, after a kernel of clusters), without it else (a `warp.device_reduce` of one chunk is one launch, a
     `warp.device_scan` of one tile too). Off, every
     kernel is launched: for host code that must not branch around its
     launches (`gpu-async-region` and `async.execute` take no `scf.if`
