@@ -269,10 +269,8 @@ struct WarpExpandDeviceOpsPass
         kernels.buildScan(module, scan.getExclusive());
       } else {
         kernels.buildSelect(module, selection);
-        if (runs)
-          kernels.buildRunCarry(module);
-        if (nonTrivial)
-          kernels.buildNonTrivialLengths(module);
+        if (runs || nonTrivial)
+          kernels.buildRunCarry(module, selection);
       }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(

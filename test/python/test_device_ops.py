@@ -298,8 +298,8 @@ def test_reduce_one_cluster_skips_finish(backend, cluster, rng, device_launches)
 def test_one_tile_skips_scan_init(backend, rng, device_launches):
     """A scan or selection of one tile looks back at no status word, so
     scan_init (which clears them) is not launched (warp.device_skip_before_single),
-    nor, for a run-length encoding, the carry between tiles, nor for the
-    non-trivial runs the lengths kernel (the one block makes them); from
+    nor, for a run-length encoding or the non-trivial runs, the carry
+    between tiles; from
     two tiles on every kernel runs. In clusters the grid is a whole cluster:
     scan_init always runs."""
     tile = tile_items("scan", np.int32)
@@ -325,7 +325,7 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
         assert device_launches == init + [("run_length_encode", tiles)] + \
             ([("run_length_carry", 1)] if tiles > 1 else []), f"run_length_encode n={n}"
 
-        # The non-trivial runs: one tile makes its lengths itself.
+        # The non-trivial runs: one tile ends all its runs itself.
         device_launches.clear()
         offsets, lengths, num_runs = wd.non_trivial_runs(runs, backend=backend)
         long_runs = [r for r in range(want) if n - 3 * r >= 2]
@@ -333,10 +333,8 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
         assert np.array_equal(offsets[:len(long_runs)], 3 * np.array(long_runs, np.int32))
         assert np.array_equal(lengths[:len(long_runs)],
                               np.minimum(3, n - 3 * np.array(long_runs, np.int64)))
-        per_block = wd._plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90").kernels[2][1]
         assert device_launches == init + [("non_trivial_runs", tiles)] + \
-            ([("non_trivial_lengths", -(-n // per_block))] if tiles > 1 else []), \
-            f"non_trivial_runs n={n}"
+            ([("non_trivial_carry", 1)] if tiles > 1 else []), f"non_trivial_runs n={n}"
     device_launches.clear()
     check(wd.scan(np.ones(5, np.int32), backend=backend, cluster_blocks=2),
           np.arange(1, 6, dtype=np.int32), "clusters of 2, n=5")
@@ -1113,26 +1111,23 @@ def test_non_trivial_runs(backend, dtype, rng):
 
 
 @requires_sim
-def test_non_trivial_lengths_stride(rng):
-    """non_trivial_lengths past its grid's cap (kNonTrivialLengthsMaxBlocks
-    blocks, whose threads then stride over the runs), at simulator sizes:
-    the plan's cap lowered to one block of 256 threads for 3 tiles of
-    runs of 2 and 3 (more than 1000 runs, four strides and a part)."""
-    import dataclasses
-    from warp_mlir.device import _launch, _plan
-    plan = _plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90")
-    kernels = [kernel[:2] + (1,) + kernel[3:] if kernel[0] == "non_trivial_lengths" else kernel
-               for kernel in plan.kernels]
-    capped = dataclasses.replace(plan, kernels=kernels)
+def test_non_trivial_runs_carry(rng, device_launches):
+    """Runs of random lengths from 1 to twice a tile over six tiles, so
+    that runs start in one tile and end in the next or several later (the
+    carry kernel's lengths), end at a tile's last element, or start at it;
+    int32 offsets with int64 lengths and the other way round."""
     tile = 4096  # i32: 256 threads x 16
-    n = 2 * tile + 1000
-    x = np.repeat(np.arange(n), rng.integers(2, 4, n))[:n].astype(np.int32)
-    offsets, lengths = np.full(n // 2 + 2, -9, np.int32), np.full(n // 2 + 2, -9, np.int32)
-    num_runs = np.zeros(1, np.int64)
-    assert ("non_trivial_lengths", 1, 256) in capped.launches(n, [x])
-    _launch(capped, [x, offsets, lengths, num_runs], n, None, "sim")
-    assert int(num_runs[0]) > 4 * 256
-    check_non_trivial_runs(x, offsets, lengths, num_runs)
+    n = 6 * tile
+    for case in range(4):
+        longest = (3, 40, tile, 2 * tile)[case]
+        lengths_drawn = rng.integers(1, longest + 1, n)
+        x = np.repeat(np.arange(n), lengths_drawn)[:n].astype(np.int32)
+        offsets = np.full(n // 2 + 2, -9, np.int64 if case % 2 else np.int32)
+        lengths = np.full(n // 2 + 2, -9, np.int32 if case % 2 else np.int64)
+        device_launches.clear()
+        got = wd.non_trivial_runs(x, offsets=offsets, lengths=lengths, backend="sim")
+        assert device_launches[-1] == ("non_trivial_carry", 1)
+        check_non_trivial_runs(x, offsets, lengths, got[2])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -656,12 +656,13 @@ def Warp_DeviceNonTrivialRunsOp : Warp_DeviceOp<"device_non_trivial_runs"> {
     is the first) and equals the one after it. The `r`-th such head's run
     ends at the `r`-th element that equals the one before it and differs
     from the one after it (or is the last): no other non-trivial run
-    starts or ends between them. So each tile writes the positions of its
-    heads at their ranks (staged through workgroup memory, as the
-    run-length encoding's) and, at the rank of each end's run (the heads
-    before it, less one), the position after that end; a second, light
-    kernel (a thread per two elements) then subtracts each run's offset
-    from what its end left, once the first kernel has written both.
+    starts or ends between them. So each tile stages in workgroup memory
+    the positions of its heads and of the ends of their runs at their
+    ranks, then writes each run's offset and, where the run ends in the
+    tile, its length, coalesced (as the run-length encoding's). A run
+    that ends in a later tile gets its length from a second, light kernel
+    (a thread per tile): each tile hands on the end of the run open from
+    the tiles before it, which less that run's offset is its length.
 
     ```mlir
     warp.device_non_trivial_runs %x, %offsets, %lengths, %runs

@@ -98,11 +98,6 @@ struct DeviceTiling {
   /// segments, past CUDA's grid limit too), and the loads of a segment a
   /// thread has in flight at once.
   static constexpr int64_t kSegmentedReduceMaxBlocks = 65536;
-  /// The non-trivial runs' lengths kernel: a thread per two elements (at
-  /// least one per run of two or more), at most this many blocks, which
-  /// then stride over the runs; uncapped, 2^28 elements took 2^19 blocks,
-  /// almost all of them without a run.
-  static constexpr int64_t kNonTrivialLengthsMaxBlocks = 1024;
   static constexpr int64_t kSegmentedReduceItemsPerThread = 4;
   static constexpr int32_t kLookBackSettleNs = 1245;
   static constexpr int32_t kLookBackPollNs = 648;

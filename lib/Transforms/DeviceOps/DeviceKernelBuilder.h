@@ -289,17 +289,13 @@ public:
   /// holds for, instead of the flagged ones: operands (input, output,
   /// count).
   void setPredicate(Region *region) { predicate = region; }
-  /// A run-length encoding's second kernel, after buildSelect's: a thread
-  /// per tile adds the tile's leading elements (those before its first
-  /// head) to the count of the run they continue.
-  void buildRunCarry(gpu::GPUModuleOp module);
-  /// A non-trivial runs' second kernel, after buildSelect's: a thread per
-  /// run (per two elements) turns the end its run's last element left in
-  /// lengths_out into the length, less the run's offset.
-  void buildNonTrivialLengths(gpu::GPUModuleOp module);
-  /// Non-trivial run `run`'s length (an index) over its end, which the
-  /// lengths operand holds until then: the end less the run's offset.
-  void storeNonTrivialLength(Value run);
+  /// The second kernel of a selection of runs (a run-length encoding or
+  /// the non-trivial runs), after buildSelect's: a thread per tile
+  /// completes the last run that starts before the tile with what the tile
+  /// carries: a run-length encoding's leading elements (those before the
+  /// tile's first head) add to its count; a non-trivial run's end makes its
+  /// length, less the offset that an earlier tile stored.
+  void buildRunCarry(gpu::GPUModuleOp module, Selection selection);
   /// `histogram`'s kernels: into `bins` bins counted in workgroup memory
   /// first, or straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,

@@ -170,17 +170,17 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                           offset, items, 1, scanTileAlgorithm());
   // The non-trivial runs' ends that are not heads: the r-th ends the
   // r-th run kept.
-  Value ends;
+  Value ends, heads, tails;
   Value keeps = unique      ? runHeads(input, values, offset, items,
-                                       nonTrivial ? &ends : nullptr)
+                                       nonTrivial ? &tails : nullptr)
                 : predicate ? predicateKeeps(values, offset, items)
                             : flaggedKeeps(operands[1], offset, items);
   if (nonTrivial) {
     Value ones = arith::ConstantOp::create(
         b, DenseElementsAttr::get(cast<ShapedType>(keeps.getType()), true));
-    Value heads = keeps;
-    keeps = arith::AndIOp::create(b, heads, arith::XOrIOp::create(b, ends, ones));
-    ends = arith::AndIOp::create(b, ends, arith::XOrIOp::create(b, heads, ones));
+    heads = keeps;
+    keeps = arith::AndIOp::create(b, heads, arith::XOrIOp::create(b, tails, ones));
+    ends = arith::AndIOp::create(b, tails, arith::XOrIOp::create(b, heads, ones));
   }
   // The thread's kept count, then the tile's counts before each thread
   // (a tile's counts fit 32 bits; the tiles' prefixes are 64-bit).
@@ -214,17 +214,31 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   // tile's size fit 16 bits (selectionTileBytes keeps tiles that small).
   Value starts;
   Type positionType = b.getI16Type();
+  auto positionsType = MemRefType::get({tileItems + 1}, positionType, AffineMap(),
+                                       stageType.getMemorySpace());
   if (positions) {
     assert(tileItems < (int64_t(1) << 15) && "tile positions fit i16");
-    starts = kernel.addWorkgroupAttribution(
-        MemRefType::get({tileItems + 1}, positionType, AffineMap(),
-                        stageType.getMemorySpace()),
-        b.getLoc());
+    starts = kernel.addWorkgroupAttribution(positionsType, b.getLoc());
     ifThen(isThreadZero(), [&] {
       memref::StoreOp::create(
           b, arith::TruncIOp::create(b, positionType, valid), starts,
           ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), total)});
     });
+  }
+  // The non-trivial runs also stage each run's end (the position after
+  // its last element in the tile) at slot r + 1 for the tile's run r, and
+  // at slot 0 the end of the run open from the tiles before, 0 where the
+  // run does not end in the tile. Exactly one thread writes each slot
+  // that is read: the run's last element's, else the tile's first
+  // element's (a head: no run open before) or its last one's (no end).
+  Value stagedEnds;
+  if (nonTrivial) {
+    stagedEnds = kernel.addWorkgroupAttribution(positionsType, b.getLoc());
+    ifThen(arith::AndIOp::create(b, isThreadZero(), vector::ExtractOp::create(b, heads, 0)),
+           [&] {
+             memref::StoreOp::create(b, arith::ConstantIntOp::create(b, positionType, 0),
+                                     stagedEnds, ValueRange{index(0)});
+           });
   }
   Value local = before;
   Value firstItem = toI64(arith::MulIOp::create(b, thread, index(items)));
@@ -243,16 +257,14 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       store = arith::CmpIOp::create(b, arith::CmpIPredicate::slt, p, valid);
     }
     if (nonTrivial) {
-      // An end: run `prefix + local - 1` (the kept heads before it, less
-      // its own) ends after it; the second kernel subtracts the offset.
+      // An end: the tile's run `local - 1` (the kept heads before it, less
+      // its own; -1 the run open before the tile) ends after it.
       ifThen(vector::ExtractOp::create(b, ends, j), [&] {
-        Value run = arith::SubIOp::create(
-            b, arith::AddIOp::create(b, prefix, local), i64(1));
-        Value after = arith::AddIOp::create(
-            b, toI64(offset), arith::AddIOp::create(b, firstItem, i64(j + 1)));
-        memref::StoreOp::create(b, toCount(after), operands[2],
-                                ValueRange{arith::IndexCastOp::create(
-                                    b, b.getIndexType(), run)});
+        memref::StoreOp::create(
+            b,
+            arith::TruncIOp::create(b, positionType,
+                                    arith::AddIOp::create(b, firstItem, i64(j + 1))),
+            stagedEnds, ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), local)});
       });
     }
     ifThen(store, [&] {
@@ -266,6 +278,19 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
             starts, ValueRange{at});
     });
     local = arith::AddIOp::create(b, local, arith::ExtUIOp::create(b, i64Type, keep));
+  }
+  if (nonTrivial) {
+    // The tile's last element, no end: its run goes on in the next tile.
+    Value lastThread = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread,
+                                             index(DeviceTiling::kThreads - 1));
+    Value whole = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ule, arith::AddIOp::create(b, offset, index(tileItems)), n);
+    Value open = arith::XOrIOp::create(b, vector::ExtractOp::create(b, tails, items - 1),
+                                       arith::ConstantIntOp::create(b, 1, 1));
+    ifThen(arith::AndIOp::create(b, arith::AndIOp::create(b, lastThread, whole), open), [&] {
+      memref::StoreOp::create(b, arith::ConstantIntOp::create(b, positionType, 0), stagedEnds,
+                              ValueRange{arith::IndexCastOp::create(b, b.getIndexType(), local)});
+    });
   }
   gpu::BarrierOp::create(b);
   // Kept slot s goes to prefix + s; rejected slot s (s >= total) to
@@ -292,11 +317,20 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                                       arith::AddIOp::create(b, rejectedBase, i));
     }
     if (nonTrivial) {
-      // The head's position in the input.
+      // The head's position in the input, and the length where the run
+      // ends in the tile (a later tile's carry makes the others).
       Value start = arith::ExtUIOp::create(
           b, i64Type, memref::LoadOp::create(b, starts, ValueRange{i}));
       memref::StoreOp::create(b, toCount(arith::AddIOp::create(b, toI64(offset), start), kept),
                               kept, ValueRange{where});
+      Value end = arith::ExtUIOp::create(
+          b, i64Type,
+          memref::LoadOp::create(b, stagedEnds,
+                                 ValueRange{arith::AddIOp::create(b, i, index(1))}));
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, end, i64(0)), [&] {
+        memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)), operands[2],
+                                ValueRange{where});
+      });
     } else {
       memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
                               ValueRange{where});
@@ -309,33 +343,30 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                               ValueRange{where});
     }
   }
-  if (runs) {
-    // What the carry kernel needs of the tile: its elements before its
-    // first head (starts[0]: all of them without a head; none in tile 0,
-    // whose first element is a head) and the runs that start before it.
-    // The packed counts of a selection leave these two arrays unused.
+  if (positions) {
+    // What the carry kernel needs of the tile (the packed counts of a
+    // selection leave these two arrays unused), with the runs that start
+    // before it: for a run-length encoding its elements before its first
+    // head (starts[0]: all of them without a head; none in tile 0, whose
+    // first element is a head); for the non-trivial runs the end in the
+    // input of the run open before it, 0 where that does not end in it.
     ifThen(isThreadZero(), [&] {
-      Value leading = arith::ExtUIOp::create(
-          b, i64Type, memref::LoadOp::create(b, starts, ValueRange{index(0)}));
-      LLVM::StoreOp::create(b, leading, scratchSlot(status.totals, tile64), 8);
+      Value carried;
+      if (runs) {
+        carried = arith::ExtUIOp::create(
+            b, i64Type, memref::LoadOp::create(b, starts, ValueRange{index(0)}));
+      } else {
+        Value end = arith::ExtUIOp::create(
+            b, i64Type, memref::LoadOp::create(b, stagedEnds, ValueRange{index(0)}));
+        carried = arith::SelectOp::create(
+            b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, end, i64(0)), end,
+            arith::AddIOp::create(b, toI64(offset), end));
+      }
+      LLVM::StoreOp::create(b, carried, scratchSlot(status.totals, tile64), 8);
       LLVM::StoreOp::create(b, prefix, scratchSlot(status.prefixes, tile64), 8);
     });
   }
   Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
-  if (nonTrivial) {
-    // Every run of a grid of one tile ends in it: the block makes its
-    // ends lengths itself, once they and the offsets are stored, and
-    // non_trivial_lengths is not launched (warp.device_skip_if_single).
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tiles, index(1)), [&] {
-      gpu::BarrierOp::create(b);
-      auto loop = scf::ForOp::create(b, thread,
-                                     arith::IndexCastOp::create(b, b.getIndexType(), total),
-                                     index(DeviceTiling::kThreads));
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      storeNonTrivialLength(loop.getInductionVar());
-    });
-  }
   // The last tile knows the count.
   Value lastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
                                          arith::SubIOp::create(b, tiles, index(1)));
@@ -344,12 +375,15 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   });
 }
 
-void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
-  // A thread per tile, as scan_init. After a run_length_encode grid of one
-  // tile there is nothing to carry (tile 0 starts with a head), and the
-  // kernel is not launched (warp.device_skip_if_single).
+void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module, Selection selection) {
+  // A thread per tile, as scan_init. After a grid of one tile there is
+  // nothing to carry (tile 0 starts with a head), and the kernel is not
+  // launched (warp.device_skip_if_single).
+  bool runs = selection == Selection::RunLengths;
+  assert((runs || selection == Selection::NonTrivialRuns) && "a selection of runs");
   gpu::GPUFuncOp kernel =
-      startKernel(module, "run_length_carry", statusItems() * DeviceTiling::kThreads);
+      startKernel(module, runs ? "run_length_carry" : "non_trivial_carry",
+                  statusItems() * DeviceTiling::kThreads);
   kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
   TileStatus status = tileStatus(/*counts=*/true);
   Value tile = arith::AddIOp::create(
@@ -361,53 +395,28 @@ void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module) {
   Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles);
   ifThen(exists, [&] {
     Value tile64 = toI64(tile);
-    Value leading = LLVM::LoadOp::create(b, b.getI64Type(),
+    Value carried = LLVM::LoadOp::create(b, b.getI64Type(),
                                          scratchSlot(status.totals, tile64), 8);
-    // The leading elements continue the last run before the tile (tile 0
-    // has none: its first element is a head). Several tiles without a head
-    // may add to one run.
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, leading, i64(0)), [&] {
+    // What the tile carries belongs to the last run that starts before it.
+    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, carried, i64(0)), [&] {
       Value runsBefore = LLVM::LoadOp::create(b, b.getI64Type(),
                                               scratchSlot(status.prefixes, tile64), 8);
       Value run = arith::IndexCastOp::create(b, b.getIndexType(),
                                              arith::SubIOp::create(b, runsBefore, i64(1)));
-      memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, toCount(leading),
-                                  operands[2], ValueRange{run});
+      if (runs) {
+        // The tile's leading elements continue that run: several tiles
+        // without a head may add to it.
+        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, toCount(carried),
+                                    operands[2], ValueRange{run});
+        return;
+      }
+      // That run ends in the tile, at `carried`: its length is that less
+      // its offset, in the lengths' type (both wrap alike there).
+      Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
+      memref::StoreOp::create(b, arith::SubIOp::create(b, toCount(carried), start),
+                              operands[2], ValueRange{run});
     });
   });
-}
-
-void DeviceKernelBuilder::buildNonTrivialLengths(gpu::GPUModuleOp module) {
-  // A thread per two elements: at least one per run of two or more. After
-  // a non_trivial_runs grid of one tile, that block did this.
-  // Past kNonTrivialLengthsMaxBlocks blocks, the threads stride over the
-  // runs.
-  gpu::GPUFuncOp kernel =
-      startKernel(module, "non_trivial_lengths", 2 * DeviceTiling::kThreads);
-  kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
-  kernel->setAttr(kGridMaxAttrName,
-                  b.getI64IntegerAttr(DeviceTiling::kNonTrivialLengthsMaxBlocks));
-  Value first = arith::AddIOp::create(
-      b,
-      arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                            index(DeviceTiling::kThreads)),
-      thread);
-  Value stride = arith::MulIOp::create(b, gpu::GridDimOp::create(b, gpu::Dimension::x),
-                                       index(DeviceTiling::kThreads));
-  Value runs = arith::IndexCastOp::create(
-      b, b.getIndexType(), memref::LoadOp::create(b, operands[3], ValueRange{index(0)}));
-  auto loop = scf::ForOp::create(b, first, runs, stride);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  storeNonTrivialLength(loop.getInductionVar());
-}
-
-void DeviceKernelBuilder::storeNonTrivialLength(Value run) {
-  // The end (the position after the run's last element) less the offset,
-  // in the lengths' type: both wrap alike there.
-  Value end = memref::LoadOp::create(b, operands[2], ValueRange{run});
-  Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
-  memref::StoreOp::create(b, arith::SubIOp::create(b, end, start), operands[2], ValueRange{run});
 }
 
 } // namespace mlir::warp::device_ops
