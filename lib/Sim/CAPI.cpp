@@ -113,6 +113,10 @@ char *warpSimLaunchCluster(WarpSimModule *module, const char *name,
     stats->undefinedStores += cfg.stats.undefinedStores;
     stats->sharedRequests += cfg.stats.sharedRequests;
     stats->sharedWavefronts += cfg.stats.sharedWavefronts;
+    stats->globalLoadRequests += cfg.stats.globalLoadRequests;
+    stats->globalLoadSectors += cfg.stats.globalLoadSectors;
+    stats->globalStoreRequests += cfg.stats.globalStoreRequests;
+    stats->globalStoreSectors += cfg.stats.globalStoreSectors;
   }
   return report.empty() ? nullptr : copyString(report);
 }

@@ -485,6 +485,20 @@ private:
   unsigned sharedBytes[32] = {};
   /// Counts sharedLanes' access as one request and its wavefronts.
   void countSharedAccess();
+  /// With WARP_SIM_COUNT_GLOBAL_SECTORS, the global-memory ld/st of the
+  /// warp instruction being executed, as sharedLanes': each lane's first
+  /// byte is its offset in the buffer it falls in.
+  uint32_t globalLanes = 0;
+  uint64_t globalOffset[32] = {};
+  unsigned globalBytes[32] = {};
+  /// Counts globalLanes' access as one request of `inst` and its sectors.
+  void countGlobalAccess(const Inst &inst);
+  /// `addr`'s offset from the start of the buffer that holds it (itself
+  /// where none does: a module's .global variable).
+  uint64_t bufferOffset(uint64_t addr) const;
+  /// The buffer with the highest base at or below `addr` (which may end
+  /// before it), or null.
+  const WarpSimBuffer *bufferBefore(uint64_t addr) const;
   /// The warps of a block and of a cluster (run()), the race check's
   /// vector clocks (clusterWarps rows of clusterWarps) and each warp's at
   /// its last barrier.cluster.arrive.
@@ -649,14 +663,9 @@ uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
   }
   case Space::Global:
   case Space::Generic: {
-    auto it = std::upper_bound(buffers.begin(), buffers.end(), addr,
-                               [](uint64_t a, const WarpSimBuffer &b) {
-                                 return a < (uint64_t)(uintptr_t)b.base;
-                               });
-    if (it != buffers.begin()) {
-      --it;
-      uint64_t base = (uint64_t)(uintptr_t)it->base;
-      if (addr >= base && addr + size <= base + it->bytes)
+    if (const WarpSimBuffer *b = bufferBefore(addr)) {
+      uint64_t base = (uint64_t)(uintptr_t)b->base;
+      if (addr + size <= base + b->bytes)
         return reinterpret_cast<uint8_t *>((uintptr_t)addr);
     }
     return fault("global memory access outside every buffer");
@@ -1349,6 +1358,11 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
       sharedLanes |= 1u << lane;
       sharedAddress[lane] = addr & kSharedOffsetMask;
       sharedBytes[lane] = size * I.vec;
+    }
+    if (space == Space::Global && (cfg.flags & WARP_SIM_COUNT_GLOBAL_SECTORS)) {
+      globalLanes |= 1u << lane;
+      globalOffset[lane] = bufferOffset(addr);
+      globalBytes[lane] = size * I.vec;
     }
     for (unsigned k = 0; k < I.vec; ++k) {
       const Operand &v = val.kind == Operand::Vec ? val.elems[k] : val;
@@ -2196,12 +2210,15 @@ bool Launch::runWarp(Warp &w) {
       // nothing else to check.
     }
     sharedLanes = 0;
+    globalLanes = 0;
     for (int l = 0; l < 32; ++l)
       if ((exec >> l) & 1)
         if (!execLane(I, w, l, exec))
           return false;
     if (sharedLanes)
       countSharedAccess();
+    if (globalLanes)
+      countGlobalAccess(I);
   }
 }
 
@@ -2236,6 +2253,49 @@ void Launch::countSharedAccess() {
       wavefronts = std::max(wavefronts, ++perBank[words[k] % 32]);
     cfg.stats.sharedWavefronts += wavefronts;
   }
+}
+
+// The sectors' model (the CUDA programming guide's for global memory, as
+// profilers count it): a warp's request touches the distinct 32-byte
+// sectors that hold the bytes of its lanes' accesses; fewer sectors for the
+// same bytes is better coalescing.
+void Launch::countGlobalAccess(const Inst &inst) {
+  uint64_t sectors[32 * 2];
+  unsigned count = 0;
+  for (int l = 0; l < 32; ++l) {
+    if (!((globalLanes >> l) & 1))
+      continue;
+    // An access lies within its own aligned size (at most 16 bytes): one
+    // sector, or two where it is wider than the sector's rest.
+    uint64_t first = globalOffset[l] / 32;
+    uint64_t last = (globalOffset[l] + globalBytes[l] - 1) / 32;
+    for (uint64_t sector = first; sector <= last; ++sector)
+      sectors[count++] = sector;
+  }
+  std::sort(sectors, sectors + count);
+  count = std::unique(sectors, sectors + count) - sectors;
+  if (inst.op == Op::Ld) {
+    ++cfg.stats.globalLoadRequests;
+    cfg.stats.globalLoadSectors += count;
+  } else {
+    ++cfg.stats.globalStoreRequests;
+    cfg.stats.globalStoreSectors += count;
+  }
+}
+
+const WarpSimBuffer *Launch::bufferBefore(uint64_t addr) const {
+  auto after = std::upper_bound(
+      buffers.begin(), buffers.end(), addr,
+      [](uint64_t a, const WarpSimBuffer &b) { return a < (uint64_t)(uintptr_t)b.base; });
+  return after == buffers.begin() ? nullptr : &*std::prev(after);
+}
+
+uint64_t Launch::bufferOffset(uint64_t addr) const {
+  const WarpSimBuffer *b = bufferBefore(addr);
+  if (!b)
+    return addr;
+  uint64_t base = (uint64_t)(uintptr_t)b->base;
+  return addr - base < b->bytes ? addr - base : addr;
 }
 
 bool Launch::reportDeadlock() {

@@ -38,6 +38,7 @@ _ALLOW_UNDEFINED_STORES = 1
 _SCHEDULE_HIGHEST_PC = 2
 _COUNT_SHARED_BANKS = 4
 _NO_RACE_CHECK = 8
+_COUNT_GLOBAL_SECTORS = 16
 SCHEDULES = ("lowest-pc", "highest-pc")
 
 
@@ -55,6 +56,10 @@ class SimStats:
     undefined_stores: int
     shared_requests: int = 0  # with count_shared_banks
     shared_wavefronts: int = 0
+    global_load_requests: int = 0  # with count_global_sectors
+    global_load_sectors: int = 0
+    global_store_requests: int = 0
+    global_store_sectors: int = 0
 
 
 class _Buffer(ctypes.Structure):
@@ -64,7 +69,9 @@ class _Buffer(ctypes.Structure):
 class _Stats(ctypes.Structure):
     _fields_ = [("threads", ctypes.c_uint64), ("warpInstructions", ctypes.c_uint64),
                 ("laneInstructions", ctypes.c_uint64), ("undefinedStores", ctypes.c_uint64),
-                ("sharedRequests", ctypes.c_uint64), ("sharedWavefronts", ctypes.c_uint64)]
+                ("sharedRequests", ctypes.c_uint64), ("sharedWavefronts", ctypes.c_uint64),
+                ("globalLoadRequests", ctypes.c_uint64), ("globalLoadSectors", ctypes.c_uint64),
+                ("globalStoreRequests", ctypes.c_uint64), ("globalStoreSectors", ctypes.c_uint64)]
 
 
 def library_candidates() -> List[Path]:
@@ -144,7 +151,8 @@ def _take_text(L: ctypes.CDLL, pointer: Optional[int]) -> str:
 def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
            allow_undefined_stores: bool = False, schedule: str = "lowest-pc",
-           count_shared_banks: bool = False, race_check: bool = True) -> SimStats:
+           count_shared_banks: bool = False, count_global_sectors: bool = False,
+           race_check: bool = True) -> SimStats:
     """Runs `kernel` of `compiled` (PTX) on the simulator, with the
     arguments, grid and block checked as `warp_mlir.launch` checks them.
     Array arguments must be host arrays; the kernel writes them in place.
@@ -153,6 +161,9 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     picks which diverged lanes run first ("lowest-pc" or "highest-pc", both
     legal under independent thread scheduling); `count_shared_banks` also
     counts the shared-memory requests and their bank wavefronts (slower);
+    `count_global_sectors` the global-memory loads and stores (per warp)
+    and the 32-byte sectors they touch, numbered from each array's start
+    (their coalescing);
     `race_check` reports shared-memory accesses of different threads that
     no barrier (between lanes of a warp, also no __syncwarp) orders, one
     of them a write, as undefined behaviour. Raises SimError with the
@@ -198,6 +209,7 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     flags = (_ALLOW_UNDEFINED_STORES if allow_undefined_stores else 0) | \
             (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0) | \
             (_COUNT_SHARED_BANKS if count_shared_banks else 0) | \
+            (_COUNT_GLOBAL_SECTORS if count_global_sectors else 0) | \
             (0 if race_check else _NO_RACE_CHECK)
     stats = _Stats()
     report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
@@ -207,4 +219,6 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     if report:
         raise SimError(f"{kernel}: {_take_text(L, report)}")
     return SimStats(stats.threads, stats.warpInstructions, stats.laneInstructions,
-                    stats.undefinedStores, stats.sharedRequests, stats.sharedWavefronts)
+                    stats.undefinedStores, stats.sharedRequests, stats.sharedWavefronts,
+                    stats.globalLoadRequests, stats.globalLoadSectors,
+                    stats.globalStoreRequests, stats.globalStoreSectors)

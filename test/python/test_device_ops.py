@@ -1130,6 +1130,41 @@ def test_non_trivial_runs_carry(rng, device_launches):
         check_non_trivial_runs(x, offsets, lengths, got[2])
 
 
+@requires_sim
+def test_non_trivial_runs_coalesced(rng):
+    """The non-trivial runs' DRAM traffic in 32-byte sectors (the
+    simulator's count_global_sectors) over six tiles of runs of 1 to 3:
+    the input is read once, and the offsets and lengths are stored
+    coalesced: a warp's 32 consecutive 4-byte values touch at most 5
+    sectors where the 4 they fill may straddle one more, so at most 5/4
+    of the sectors the bytes fill, besides a few sectors a tile (the
+    elements before and after it, its look-back status, the count). An
+    offset or length stored by each thread where it finds it would take
+    about a sector each (a warp's lanes are a run or more apart)."""
+    from warp_mlir.device import _plan
+    tile = 4096  # i32: 256 threads x 16
+    tiles = 6
+    n = tiles * tile
+    x = np.repeat(np.arange(n), rng.integers(1, 4, n))[:n].astype(np.int32)
+    plan = _plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90")
+    offsets, lengths = np.full(n // 2 + 2, -9, np.int32), np.full(n // 2 + 2, -9, np.int32)
+    num_runs = np.zeros(1, np.int64)
+    arrays = [x, offsets, lengths, num_runs]
+    scratch = np.zeros(plan.scratch_bytes(n), np.int8)
+    loads = stores = 0
+    for kernel, grid, threads in plan.launches(n, arrays):
+        stats = wm.sim.launch(plan.compiled, kernel, grid, threads, *arrays, scratch, n,
+                              count_global_sectors=True)
+        loads += stats.global_load_sectors
+        stores += stats.global_store_sectors
+    check_non_trivial_runs(x, offsets, lengths, num_runs)
+    runs = int(num_runs[0])
+    assert runs > n // 8
+    filled = 2 * -(-runs * 4 // 32)  # offsets and lengths
+    assert loads <= n * 4 // 32 + 8 * tiles, (loads, n * 4 // 32)
+    assert stores <= filled * 5 // 4 + 8 * tiles, (stores, filled)
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_non_trivial_runs_edges(backend):
     """Runs that end exactly at a tile's end or start at a tile's start,

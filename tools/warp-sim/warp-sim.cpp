@@ -17,11 +17,14 @@
 // value for every element, or a comma-separated list (default 0). After the
 // launch every buffer is printed as `bufK: v0 v1 ...`; with --stats then
 // `stats: T threads, W warp instructions, L lane instructions, R shared
-// requests, F shared wavefronts` (the PTX instructions issued per warp and
+// requests, F shared wavefronts, GL global loads in SL sectors, GS global
+// stores in SS sectors` (the PTX instructions issued per warp and
 // executed per lane, summed over the launch: a kernel's dynamic instruction
 // count, to set beside another implementation's PTX on the same input; its
 // shared-memory ld/st per warp and the bank wavefronts they take, more
-// than the requests' minimum where banks conflict). An undefined-
+// than the requests' minimum where banks conflict; its global-memory ld
+// and st per warp and the 32-byte sectors they touch, more than the bytes
+// need where they are not coalesced). An undefined-
 // behaviour report goes to stderr and the exit status is 1.
 //
 //===----------------------------------------------------------------------===//
@@ -204,7 +207,7 @@ int main(int argc, char **argv) {
     else if (a == "--no-race-check") flags |= WARP_SIM_NO_RACE_CHECK;
     else if (a == "--stats") {
       printStats = true;
-      flags |= WARP_SIM_COUNT_SHARED_BANKS;
+      flags |= WARP_SIM_COUNT_SHARED_BANKS | WARP_SIM_COUNT_GLOBAL_SECTORS;
     }
     else if (a.rfind("--", 0) == 0) die("unknown option " + a);
     else if (file.empty()) file = a;
@@ -354,7 +357,11 @@ int main(int argc, char **argv) {
               << stats.warpInstructions << " warp instructions, "
               << stats.laneInstructions << " lane instructions, "
               << stats.sharedRequests << " shared requests, "
-              << stats.sharedWavefronts << " shared wavefronts\n";
+              << stats.sharedWavefronts << " shared wavefronts, "
+              << stats.globalLoadRequests << " global loads in "
+              << stats.globalLoadSectors << " sectors, "
+              << stats.globalStoreRequests << " global stores in "
+              << stats.globalStoreSectors << " sectors\n";
   warpSimUnload(module);
   return status;
 }

@@ -40,6 +40,13 @@ typedef struct {
   uint64_t sharedWavefronts; /**< their bank wavefronts (Interpreter.cpp's
                                   model: more than the requests' minimum
                                   means bank conflicts), likewise */
+  uint64_t globalLoadRequests;  /**< global-memory ld issued (per warp),
+                                     with WARP_SIM_COUNT_GLOBAL_SECTORS */
+  uint64_t globalLoadSectors;   /**< the distinct 32-byte sectors they
+                                     touch, per request (Interpreter.cpp's
+                                     model), likewise */
+  uint64_t globalStoreRequests; /**< global-memory st issued, likewise */
+  uint64_t globalStoreSectors;  /**< their sectors, likewise */
 } WarpSimStats;
 
 /** Launch flag: an undefined value (e.g. a shuffle read from a lane outside
@@ -62,6 +69,12 @@ typedef struct {
  * warp bar.warp.sync) is reported like undefined behaviour
  * (docs/Simulator.md, "Races"). */
 #define WARP_SIM_NO_RACE_CHECK 8u
+/** Launch flag: count the global-memory ld and st requests and the 32-byte
+ * sectors each touches (WarpSimStats): the coalescing of a kernel's
+ * accesses, as a profiler's sectors per request. Sectors are numbered from
+ * the start of the buffer the access falls in (a device allocation is
+ * aligned to 256 bytes); atomics and reductions are not counted. */
+#define WARP_SIM_COUNT_GLOBAL_SECTORS 16u
 
 /** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
  * failure, e.g. an instruction or modifier outside the supported subset. */
