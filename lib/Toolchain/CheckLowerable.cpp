@@ -261,16 +261,20 @@ LogicalResult checkAttributions(gpu::GPUFuncOp func) {
              << ", which is not in workgroup memory: give it the memory "
                 "space #gpu.address_space<workgroup> (or 3)";
   }
+  // The private ones are allocas of generic pointers, which the memref of
+  // no memory space (or 0) and of #gpu.address_space<private> take; the
+  // number 5 would make a descriptor of local pointers.
   for (auto [i, argument] : llvm::enumerate(func.getPrivateAttributions())) {
     auto type = cast<MemRefType>(argument.getType());
-    std::optional<NVVM::NVVMMemorySpace> space =
-        warp::getNVVMMemorySpace(type.getMemorySpace());
-    if (space != NVVM::NVVMMemorySpace::Generic &&
-        space != NVVM::NVVMMemorySpace::Local)
+    auto named = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+    bool isPrivate = named ? named.getValue() == gpu::AddressSpace::Private
+                           : warp::getNVVMMemorySpace(type.getMemorySpace()) ==
+                                 NVVM::NVVMMemorySpace::Generic;
+    if (!isPrivate)
       return func.emitOpError()
              << "private attribution #" << i << " has type " << type
              << ", which is not in private memory: give it no memory space "
-                "or #gpu.address_space<private> (5)";
+                "or #gpu.address_space<private>";
   }
   return success();
 }
