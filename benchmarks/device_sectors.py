@@ -32,8 +32,8 @@ def cases(n, rng):
     kept = int(flags.sum())
     # Runs of 1 to 3 equal elements (2 on average, as the GPU benchmark's).
     keys = np.repeat(np.arange(n), rng.integers(1, 4, n))[:n].astype(np.int32)
-    heads = int(np.count_nonzero(np.diff(keys))) + 1
     lengths = np.diff(np.flatnonzero(np.diff(np.concatenate(([-1], keys, [-1])))))
+    heads = len(lengths)
     long_runs = int(np.count_nonzero(lengths >= 2))
     samples = rng.integers(0, 256, 4 * n).astype(np.uint8)
     sortable = rng.integers(-2**31, 2**31, n).astype(np.int32)

@@ -477,21 +477,37 @@ private:
   std::vector<WarpSimBuffer> buffers; // sorted by base
   bool pz = false;                    // poison seen while reading operands
   uint64_t steps = 0;
-  /// With WARP_SIM_COUNT_SHARED_BANKS, the shared-memory ld/st of the warp
-  /// instruction being executed: the lanes that made one, and each lane's
-  /// first byte and byte count.
-  uint32_t sharedLanes = 0;
-  uint64_t sharedAddress[32] = {};
-  unsigned sharedBytes[32] = {};
-  /// Counts sharedLanes' access as one request and its wavefronts.
+  /// The ld/st in one memory space of the warp instruction being
+  /// executed: the lanes that made one, and each lane's first byte and
+  /// byte count.
+  struct LaneAccesses {
+    uint32_t lanes = 0;
+    uint64_t first[32] = {};
+    unsigned bytes[32] = {};
+    void add(int lane, uint64_t at, unsigned count) {
+      lanes |= 1u << lane;
+      first[lane] = at;
+      bytes[lane] = count;
+    }
+    bool has(unsigned lane) const { return (lanes >> lane) & 1; }
+    /// Appends to `out` the numbers of the `unit`-byte units that hold
+    /// lane `lane`'s bytes.
+    void appendUnits(unsigned lane, unsigned unit, uint64_t *out,
+                     unsigned &count) const {
+      for (uint64_t u = first[lane] / unit; u * unit < first[lane] + bytes[lane];
+           ++u)
+        out[count++] = u;
+    }
+  };
+  /// With WARP_SIM_COUNT_SHARED_BANKS, the shared-memory accesses (each
+  /// lane's first byte in its block's shared memory).
+  LaneAccesses sharedAccess;
+  /// Counts sharedAccess as one request and its wavefronts.
   void countSharedAccess();
-  /// With WARP_SIM_COUNT_GLOBAL_SECTORS, the global-memory ld/st of the
-  /// warp instruction being executed, as sharedLanes': each lane's first
-  /// byte is its offset in the buffer it falls in.
-  uint32_t globalLanes = 0;
-  uint64_t globalOffset[32] = {};
-  unsigned globalBytes[32] = {};
-  /// Counts globalLanes' access as one request of `inst` and its sectors.
+  /// With WARP_SIM_COUNT_GLOBAL_SECTORS, the global-memory accesses (each
+  /// lane's first byte as its offset in the buffer it falls in).
+  LaneAccesses globalAccess;
+  /// Counts globalAccess as one request of `inst` and its sectors.
   void countGlobalAccess(const Inst &inst);
   /// `addr`'s offset from the start of the buffer that holds it (itself
   /// where none does: a module's .global variable).
@@ -1355,15 +1371,10 @@ bool Launch::execLane(const Inst &I, Warp &w, int lane, uint32_t active) {
     unsigned eb = std::max(8u, bits), size = eb / 8;
     if (space == Space::Shared && !(addr >> kClusterRankShift) &&
         (cfg.flags & WARP_SIM_COUNT_SHARED_BANKS)) {
-      sharedLanes |= 1u << lane;
-      sharedAddress[lane] = addr & kSharedOffsetMask;
-      sharedBytes[lane] = size * I.vec;
+      sharedAccess.add(lane, addr & kSharedOffsetMask, size * I.vec);
     }
-    if (space == Space::Global && (cfg.flags & WARP_SIM_COUNT_GLOBAL_SECTORS)) {
-      globalLanes |= 1u << lane;
-      globalOffset[lane] = bufferOffset(addr);
-      globalBytes[lane] = size * I.vec;
-    }
+    if (space == Space::Global && (cfg.flags & WARP_SIM_COUNT_GLOBAL_SECTORS))
+      globalAccess.add(lane, bufferOffset(addr), size * I.vec);
     for (unsigned k = 0; k < I.vec; ++k) {
       const Operand &v = val.kind == Operand::Vec ? val.elems[k] : val;
       // A vector access is aligned to its whole size and lies within its
@@ -2209,15 +2220,15 @@ bool Launch::runWarp(Warp &w) {
       // A divergent branch on an undefined predicate was caught above;
       // nothing else to check.
     }
-    sharedLanes = 0;
-    globalLanes = 0;
+    sharedAccess.lanes = 0;
+    globalAccess.lanes = 0;
     for (int l = 0; l < 32; ++l)
       if ((exec >> l) & 1)
         if (!execLane(I, w, l, exec))
           return false;
-    if (sharedLanes)
+    if (sharedAccess.lanes)
       countSharedAccess();
-    if (globalLanes)
+    if (globalAccess.lanes)
       countGlobalAccess(I);
   }
 }
@@ -2229,21 +2240,17 @@ bool Launch::runWarp(Warp &w) {
 // per wavefront (lanes reading the same word share it).
 void Launch::countSharedAccess() {
   unsigned most = 4;
-  for (int l = 0; l < 32; ++l)
-    if ((sharedLanes >> l) & 1)
-      most = std::max(most, sharedBytes[l]);
+  for (unsigned l = 0; l < 32; ++l)
+    if (sharedAccess.has(l))
+      most = std::max(most, sharedAccess.bytes[l]);
   unsigned perGroup = std::max(1u, 128 / most);
   ++cfg.stats.sharedRequests;
   for (unsigned first = 0; first < 32; first += perGroup) {
     uint64_t words[32 * 4];
     unsigned count = 0;
-    for (unsigned l = first; l < first + perGroup && l < 32; ++l) {
-      if (!((sharedLanes >> l) & 1))
-        continue;
-      uint64_t end = sharedAddress[l] + sharedBytes[l];
-      for (uint64_t word = sharedAddress[l] / 4; word * 4 < end; ++word)
-        words[count++] = word;
-    }
+    for (unsigned l = first; l < first + perGroup && l < 32; ++l)
+      if (sharedAccess.has(l))
+        sharedAccess.appendUnits(l, 4, words, count);
     if (!count)
       continue;
     std::sort(words, words + count);
@@ -2262,16 +2269,11 @@ void Launch::countSharedAccess() {
 void Launch::countGlobalAccess(const Inst &inst) {
   uint64_t sectors[32 * 2];
   unsigned count = 0;
-  for (int l = 0; l < 32; ++l) {
-    if (!((globalLanes >> l) & 1))
-      continue;
-    // An access lies within its own aligned size (at most 16 bytes): one
-    // sector, or two where it is wider than the sector's rest.
-    uint64_t first = globalOffset[l] / 32;
-    uint64_t last = (globalOffset[l] + globalBytes[l] - 1) / 32;
-    for (uint64_t sector = first; sector <= last; ++sector)
-      sectors[count++] = sector;
-  }
+  // An access lies within its own aligned size (at most 16 bytes): one
+  // sector, or two where it is wider than the sector's rest.
+  for (unsigned l = 0; l < 32; ++l)
+    if (globalAccess.has(l))
+      globalAccess.appendUnits(l, 32, sectors, count);
   std::sort(sectors, sectors + count);
   count = std::unique(sectors, sectors + count) - sectors;
   if (inst.op == Op::Ld) {

@@ -283,8 +283,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
     // The tile's last element, no end: its run goes on in the next tile.
     Value lastThread = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, thread,
                                              index(DeviceTiling::kThreads - 1));
-    Value whole = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::ule, arith::AddIOp::create(b, offset, index(tileItems)), n);
+    Value whole = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, valid, i64(tileItems));
     Value open = arith::XOrIOp::create(b, vector::ExtractOp::create(b, tails, items - 1),
                                        arith::ConstantIntOp::create(b, 1, 1));
     ifThen(arith::AndIOp::create(b, arith::AndIOp::create(b, lastThread, whole), open), [&] {
