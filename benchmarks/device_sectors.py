@@ -3,9 +3,9 @@
 op, the 32-byte sectors its kernels' global loads and stores touch
 (`warp_mlir.sim.launch(..., count_global_sectors=True)`), against the
 sectors that the bytes it must read and write fill (its input once, its
-outputs once). A ratio near 1 is an op that moves nothing twice; a store
-ratio up to 1.25 is a warp's 128 consecutive bytes straddling a fifth
-sector where a tile's output starts unaligned.
+outputs once). A ratio near 1 is an op that moves nothing twice. Outputs
+start on a 256-byte boundary as cudaMalloc's do (`sim.line_aligned`): the
+selections align their stores to the output's 128-byte lines by address.
 
     WARP_MLIR_LIBRARY=build/lib/libWarpCAPI.so WARP_SIM_LIBRARY=build/lib/libWarpSim.so \\
         PYTHONPATH=python /usr/bin/python3 benchmarks/device_sectors.py [--tiles 6] [--only OPS]
@@ -38,15 +38,21 @@ def cases(n, rng):
     samples = rng.integers(0, 256, 4 * n).astype(np.uint8)
     sortable = rng.integers(-2**31, 2**31, n).astype(np.int32)
     passes = 4  # 8 bits a pass over i32
+    def out(dtype, count=n):
+        return sim.line_aligned(count, dtype)
     return [
         ("reduce_f32", lambda: wd.reduce(x, backend="sim"), 4 * n, 4),
-        ("scan_f32", lambda: wd.scan(x, backend="sim"), 4 * n, 4 * n),
-        ("select_f32", lambda: wd.select(x, flags, backend="sim"), 5 * n, 4 * kept),
-        ("partition_f32", lambda: wd.partition(x, flags, backend="sim"), 5 * n, 4 * n),
-        ("unique_i32", lambda: wd.unique(keys, backend="sim"), 4 * n, 4 * heads),
-        ("rle_i32", lambda: wd.run_length_encode(keys, backend="sim"), 4 * n, 8 * heads),
-        ("non_trivial_runs_i32", lambda: wd.non_trivial_runs(keys, backend="sim"),
-         4 * n, 8 * long_runs),
+        ("scan_f32", lambda: wd.scan(x, out=out(np.float32), backend="sim"), 4 * n, 4 * n),
+        ("select_f32", lambda: wd.select(x, flags, out(np.float32), backend="sim"),
+         5 * n, 4 * kept),
+        ("partition_f32", lambda: wd.partition(x, flags, out(np.float32), backend="sim"),
+         5 * n, 4 * n),
+        ("unique_i32", lambda: wd.unique(keys, out(np.int32), backend="sim"), 4 * n, 4 * heads),
+        ("rle_i32", lambda: wd.run_length_encode(keys, out(np.int32), out(np.int32),
+                                                 backend="sim"), 4 * n, 8 * heads),
+        ("non_trivial_runs_i32",
+         lambda: wd.non_trivial_runs(keys, out(np.int32, n // 2), out(np.int32, n // 2),
+                                     backend="sim"), 4 * n, 8 * long_runs),
         ("histogram_u8", lambda: wd.histogram(samples, 256, backend="sim"), 4 * n, 4 * 256),
         ("radix_sort_i32", lambda: wd.radix_sort(sortable, backend="sim"),
          4 * n * (passes + 1), 4 * n * passes),

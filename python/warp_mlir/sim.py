@@ -148,6 +148,19 @@ def _take_text(L: ctypes.CDLL, pointer: Optional[int]) -> str:
     return text
 
 
+def line_aligned(n: int, dtype: Any, fill: Any = 0, skip: int = 0) -> Any:
+    """A numpy array of `n` elements of `fill` starting `skip` elements past
+    a 256-byte boundary: as cudaMalloc's arrays start (skip 0), or a view
+    into one (numpy's own arrays start on 16 bytes). Kernels that align
+    their accesses by address (the selections' copy-out) then see the
+    lines that `count_global_sectors` numbers from the array's start."""
+    import numpy as np
+    item = np.dtype(dtype).itemsize
+    buffer = np.full(n + skip + 256 // item, fill, dtype)
+    start = (-buffer.ctypes.data % 256) // item + skip
+    return buffer[start:start + n]
+
+
 def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]],
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
            allow_undefined_stores: bool = False, schedule: str = "lowest-pc",

@@ -67,14 +67,33 @@ func.func @s(%x: memref<?xf32>, %f: memref<?xi8>, %y: memref<?xf32>, %k: memref<
 // PARTITION: gpu.launch_func async [%{{.*}}] @warp_device_partition_i64::@partition
 // PARTITION: gpu.module @warp_device_partition_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
 // Its tile stages kept elements from the front and rejected ones from the
-// back of a workgroup buffer, then copies it out with consecutive threads.
+// back of a workgroup buffer, then copies each part out with consecutive
+// threads in rounds that start on a 128-byte line of the output (by its
+// address): a first round, where the threads before the part's first slot
+// sit out, then a loop of whole rounds.
 // PARTITION: gpu.func @partition({{.*}}) workgroup(%[[STAGE:.*]] : memref<2048xi64, #gpu.address_space<workgroup>>)
 // PARTITION: memref.store %{{.*}}, %[[STAGE]]
 // PARTITION: gpu.barrier
+// PARTITION: %[[OUT:.*]] = memref.extract_aligned_pointer_as_index %arg2 : memref<?xi64>
+// PARTITION: %[[BYTE:.*]] = arith.addi %[[OUT]], %{{.*}} : index
+// PARTITION: %[[INTO:.*]] = arith.remui %[[BYTE]], %c128
+// PARTITION: %[[SHIFT:.*]] = arith.divui %[[INTO]], %c8{{.*}}
+// PARTITION: %[[FIRST:.*]] = arith.subi %{{.*}}, %[[SHIFT]]
+// PARTITION: arith.cmpi sge, %[[FIRST]], %c0{{.*}}
+// PARTITION: scf.if
+// PARTITION-NEXT: %[[AT:.*]] = arith.addi %{{.*}}, %[[FIRST]]
+// PARTITION-NEXT: %[[V:.*]] = memref.load %[[STAGE]][%[[FIRST]]]
+// PARTITION-NEXT: memref.store %[[V]], %arg2[%[[AT]]] : memref<?xi64>
+// PARTITION: %[[NEXT:.*]] = arith.addi %[[FIRST]], %c256{{.*}}
+// PARTITION: scf.for %[[I:.*]] = %[[NEXT]] to %[[KEPT:.*]] step %c256{{.*}}
+// PARTITION-NEXT: %[[AT2:.*]] = arith.addi %{{.*}}, %[[I]]
+// PARTITION-NEXT: %[[W:.*]] = memref.load %[[STAGE]][%[[I]]]
+// PARTITION-NEXT: memref.store %[[W]], %arg2[%[[AT2]]] : memref<?xi64>
+// The rejected part: its own first round (from the kept ones' end) and loop.
+// PARTITION: arith.remui %{{.*}}, %c128{{.*}}
+// PARTITION: arith.cmpi sge, %{{.*}}, %[[KEPT]]
+// PARTITION: scf.if
 // PARTITION: scf.for
-// PARTITION: arith.select
-// PARTITION: memref.load %[[STAGE]]
-// PARTITION: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xi64>
 func.func @p(%x: memref<?xi64>, %f: memref<?xi8>, %y: memref<?xi64>, %k: memref<1xi64>) {
   warp.device_partition %x, %f, %y, %k : memref<?xi64>, memref<?xi8>, memref<?xi64>, memref<1xi64>
   return

@@ -1131,38 +1131,82 @@ def test_non_trivial_runs_carry(rng, device_launches):
 
 
 @requires_sim
-def test_non_trivial_runs_coalesced(rng):
-    """The non-trivial runs' DRAM traffic in 32-byte sectors (the
-    simulator's count_global_sectors) over six tiles of runs of 1 to 3:
-    the input is read once, and the offsets and lengths are stored
-    coalesced: a warp's 32 consecutive 4-byte values touch at most 5
-    sectors where the 4 they fill may straddle one more, so at most 5/4
-    of the sectors the bytes fill, besides a few sectors a tile (the
-    elements before and after it, its look-back status, the count). An
-    offset or length stored by each thread where it finds it would take
-    about a sector each (a warp's lanes are a run or more apart)."""
-    from warp_mlir.device import _plan
-    tile = 4096  # i32: 256 threads x 16
+@requires_sim
+@pytest.mark.parametrize("op,dtype", [
+    ("select", "float32"), ("select", "float64"), ("select", "int16"), ("select", "int8"),
+    ("partition", "float32"), ("partition", "float64"), ("unique", "int32"),
+    ("run_length_encode", "int32"), ("run_length_encode", "int8"),
+    ("non_trivial_runs", "int32")])
+@pytest.mark.parametrize("skip", [0, 3])
+def test_selections_store_whole_lines(op, dtype, skip, rng, monkeypatch):
+    """A selection's DRAM traffic in 32-byte sectors (the simulator's
+    count_global_sectors: offsets in each array, as if it began on a line)
+    over six tiles: the input is read once, and each output is stored by
+    consecutive threads in rounds that start on a 128-byte line of it (by
+    its address), so every warp's stores fill whole sectors. The only
+    sectors stored twice are those a tile shares with its neighbours, plus
+    a few a tile (its look-back status, the count), so within 5 % and a few
+    sectors a tile of those the bytes fill: well under the 5/4 of
+    the sectors the bytes fill that unaligned rounds take (a warp's 128
+    bytes straddling a fifth sector). Outputs `skip` elements past a line
+    (a view) are filled as right; the simulator counts them as starting
+    on one, so only their values are checked."""
+    import warp_mlir.sim
+    line_aligned = warp_mlir.sim.line_aligned
+    counted = warp_mlir.sim.launch
+    loads, stores = [], []
+
+    def counting(*args, **kwargs):
+        stats = counted(*args, count_global_sectors=True, **kwargs)
+        loads.append(stats.global_load_sectors)
+        stores.append(stats.global_store_sectors)
+        return stats
+    monkeypatch.setattr(warp_mlir.sim, "launch", counting)
     tiles = 6
-    n = tiles * tile
-    x = np.repeat(np.arange(n), rng.integers(1, 4, n))[:n].astype(np.int32)
-    plan = _plan("non_trivial_runs", "i32,i32", "i32", False, "sm_90")
-    offsets, lengths = np.full(n // 2 + 2, -9, np.int32), np.full(n // 2 + 2, -9, np.int32)
-    num_runs = np.zeros(1, np.int64)
-    arrays = [x, offsets, lengths, num_runs]
-    scratch = np.zeros(plan.scratch_bytes(n), np.int8)
-    loads = stores = 0
-    for kernel, grid, threads in plan.launches(n, arrays):
-        stats = wm.sim.launch(plan.compiled, kernel, grid, threads, *arrays, scratch, n,
-                              count_global_sectors=True)
-        loads += stats.global_load_sectors
-        stores += stats.global_store_sectors
-    check_non_trivial_runs(x, offsets, lengths, num_runs)
-    runs = int(num_runs[0])
-    assert runs > n // 8
-    filled = 2 * -(-runs * 4 // 32)  # offsets and lengths
-    assert loads <= n * 4 // 32 + 8 * tiles, (loads, n * 4 // 32)
-    assert stores <= filled * 5 // 4 + 8 * tiles, (stores, filled)
+    n = tiles * 16384 // np.dtype(dtype).itemsize  # tiles of 16 KiB of input
+    if op in ("select", "partition"):
+        x = rng.integers(-100, 100, n).astype(dtype)
+        flags = (rng.random(n) < 0.5).astype(np.int8)
+        out, count = getattr(wd, op)(x, flags, line_aligned(n, dtype, 7, skip),
+                                     backend="sim")
+        want = x[flags != 0]
+        if op == "partition":
+            want = np.concatenate([want, x[flags == 0][::-1]])
+        else:
+            assert (out[len(want):] == 7).all()
+        np.testing.assert_array_equal(out[:len(want)], want)
+        written = [out[:len(want)]]
+    else:
+        # Runs of 1 to 3 equal elements (2 on average).
+        x = np.repeat(np.arange(n), rng.integers(1, 4, n))[:n].astype(dtype)
+        if op == "unique":
+            out, count = wd.unique(x, line_aligned(n, dtype, 7, skip), backend="sim")
+            written = [out[:int(count[0])]]
+            np.testing.assert_array_equal(written[0], x[np.r_[True, x[1:] != x[:-1]]])
+            assert (out[int(count[0]):] == 7).all()
+        elif op == "run_length_encode":
+            first, counts, num_runs = wd.run_length_encode(
+                x, line_aligned(n, dtype, 7, skip), line_aligned(n, np.int32, -9, skip),
+                backend="sim")
+            check_runs(x, first, counts, num_runs, 7)
+            written = [first[:int(num_runs[0])], counts[:int(num_runs[0])]]
+        else:
+            offsets, lengths, num_runs = wd.non_trivial_runs(
+                x, line_aligned(n // 2, np.int32, -9, skip),
+                line_aligned(n // 2, np.int32, -9, skip), backend="sim")
+            check_non_trivial_runs(x, offsets, lengths, num_runs)
+            written = [offsets[:int(num_runs[0])], lengths[:int(num_runs[0])]]
+        assert len(written[0]) > n // 8
+    if skip:
+        return
+    filled = sum(-(-w.nbytes // 32) for w in written)
+    read = -(-x.nbytes // 32) + (-(-n // 32) if op in ("select", "partition") else 0)
+    # Items narrower than 4 bytes load blocked, 16 bytes a thread at a time:
+    # a warp's load spans twice the sectors it fills (the L1 serves the
+    # other half to the next load).
+    twice = op in ("select", "partition") and x.itemsize < 4
+    assert sum(loads) <= read * (40 if twice else 21) // 20 + 8 * tiles, (sum(loads), read)
+    assert sum(stores) <= filled * 21 // 20 + 8 * tiles * len(written), (sum(stores), filled)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -296,51 +296,90 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
   // n - valid - (offset - prefix) + s, the rejected ones of the tiles
   // before having taken the places after it.
   Value keptBase = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
-  Value copied = partition ? valid : total;
-  auto copy = scf::ForOp::create(b, thread, arith::IndexCastOp::create(b, b.getIndexType(), copied),
-                                 index(DeviceTiling::kThreads));
-  {
+  // Consecutive threads copy slots [from, to) to base + slot. Each warp's
+  // stores fill whole 128-byte lines: the rounds start on a line of the
+  // output (by its address, so any base or view), the threads before
+  // `from` sitting out the first, instead of every warp's 128 bytes
+  // straddling a fifth sector. The first output's lines decide; a second
+  // one (the runs' lengths) is as aligned where its base is.
+  Type outType = cast<MemRefType>(kept.getType()).getElementType();
+  int64_t outBytes =
+      outType.isIntOrFloat() ? std::max<int64_t>(1, outType.getIntOrFloatBitWidth() / 8) : 0;
+  bool toLines = outBytes && outBytes < 128 && 128 % outBytes == 0;
+  Value outStart =
+      toLines ? memref::ExtractAlignedPointerAsIndexOp::create(b, b.getLoc(), kept) : Value();
+  auto copySlots = [&](Value from, Value to, Value base,
+                       function_ref<void(Value slot, Value where)> body) {
+    Value lower = arith::AddIOp::create(b, from, thread);
+    if (toLines) {
+      Value address = arith::AddIOp::create(
+          b, outStart,
+          arith::MulIOp::create(b, arith::AddIOp::create(b, base, from), index(outBytes)));
+      lower = arith::SubIOp::create(
+          b, lower,
+          arith::DivUIOp::create(b, arith::RemUIOp::create(b, address, index(128)),
+                                 index(outBytes)));
+    }
+    if (toLines) {
+      // The first round, where slots before `from` sit out, on its own:
+      // the warps meet again before the others.
+      Value first = lower;
+      ifThen(arith::AndIOp::create(
+                 b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, first, from),
+                 arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, to)),
+             [&] { body(first, arith::AddIOp::create(b, base, first)); });
+      lower = arith::AddIOp::create(b, first, index(DeviceTiling::kThreads));
+    }
+    auto copy = scf::ForOp::create(b, lower, to, index(DeviceTiling::kThreads));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(copy.getBody());
-    Value i = copy.getInductionVar();
-    Value where = arith::AddIOp::create(b, keptBase, i);
-    if (partition) {
-      Value rejectedBase = arith::IndexCastOp::create(
-          b, b.getIndexType(),
-          arith::SubIOp::create(
-              b, arith::SubIOp::create(b, toI64(n), valid),
-              arith::SubIOp::create(b, toI64(offset), prefix)));
-      Value isKept = arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
-                                           toI64(i), total);
-      where = arith::SelectOp::create(b, isKept, where,
-                                      arith::AddIOp::create(b, rejectedBase, i));
-    }
-    if (nonTrivial) {
-      // The head's position in the input, and the length where the run
-      // ends in the tile (a later tile's carry makes the others).
-      Value start = arith::ExtUIOp::create(
-          b, i64Type, memref::LoadOp::create(b, starts, ValueRange{i}));
-      memref::StoreOp::create(b, toCount(arith::AddIOp::create(b, toI64(offset), start), kept),
-                              kept, ValueRange{where});
-      Value end = arith::ExtUIOp::create(
-          b, i64Type,
-          memref::LoadOp::create(b, stagedEnds,
-                                 ValueRange{arith::AddIOp::create(b, i, index(1))}));
-      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, end, i64(0)), [&] {
+    Value slot = copy.getInductionVar();
+    body(slot, arith::AddIOp::create(b, base, slot));
+  };
+  auto copyStaged = [&](Value slot, Value where) {
+    memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{slot}), kept,
+                            ValueRange{where});
+  };
+  Value keptEnd = arith::IndexCastOp::create(b, b.getIndexType(), total);
+  if (partition) {
+    // Kept slot s goes to prefix + s; rejected slot s (s >= total) to
+    // n - valid - (offset - prefix) + s, the rejected ones of the tiles
+    // before having taken the places after it.
+    Value rejectedBase = arith::IndexCastOp::create(
+        b, b.getIndexType(),
+        arith::SubIOp::create(b, arith::SubIOp::create(b, toI64(n), valid),
+                              arith::SubIOp::create(b, toI64(offset), prefix)));
+    copySlots(index(0), keptEnd, keptBase, copyStaged);
+    copySlots(keptEnd, arith::IndexCastOp::create(b, b.getIndexType(), valid), rejectedBase,
+              copyStaged);
+  } else {
+    copySlots(index(0), keptEnd, keptBase, [&](Value i, Value where) {
+      if (nonTrivial) {
+        // The head's position in the input, and the length where the run
+        // ends in the tile (a later tile's carry makes the others).
+        Value start = arith::ExtUIOp::create(
+            b, i64Type, memref::LoadOp::create(b, starts, ValueRange{i}));
+        memref::StoreOp::create(b, toCount(arith::AddIOp::create(b, toI64(offset), start), kept),
+                                kept, ValueRange{where});
+        Value end = arith::ExtUIOp::create(
+            b, i64Type,
+            memref::LoadOp::create(b, stagedEnds,
+                                   ValueRange{arith::AddIOp::create(b, i, index(1))}));
+        ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, end, i64(0)), [&] {
+          memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)),
+                                  operands[2], ValueRange{where});
+        });
+      } else {
+        copyStaged(i, where);
+      }
+      if (runs) {
+        Value start = memref::LoadOp::create(b, starts, ValueRange{i});
+        Value end = memref::LoadOp::create(
+            b, starts, ValueRange{arith::AddIOp::create(b, i, index(1))});
         memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)), operands[2],
                                 ValueRange{where});
-      });
-    } else {
-      memref::StoreOp::create(b, memref::LoadOp::create(b, stage, ValueRange{i}), kept,
-                              ValueRange{where});
-    }
-    if (runs) {
-      Value start = memref::LoadOp::create(b, starts, ValueRange{i});
-      Value end = memref::LoadOp::create(
-          b, starts, ValueRange{arith::AddIOp::create(b, i, index(1))});
-      memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)), operands[2],
-                              ValueRange{where});
-    }
+      }
+    });
   }
   if (positions) {
     // What the carry kernel needs of the tile (the packed counts of a
