@@ -20,9 +20,12 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVM/NVVM/Utils.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Target/TargetMachine.h"
 
 namespace mlir::warp {
 #define GEN_PASS_DEF_WARPMODULETOBINARYPASS
@@ -67,6 +70,14 @@ public:
     if (isaCallback)
       isaCallback(*ptx);
     return SmallVector<char, 0>(ptx->begin(), ptx->end());
+  }
+
+  /// The data layout of the target machine that generates the code.
+  FailureOr<std::string> dataLayout() {
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine))
+      return failure();
+    return (*machine)->createDataLayout().getStringRepresentation();
   }
 
 private:
@@ -135,6 +146,40 @@ Objects serialize(gpu::GPUModuleOp module, const gpu::TargetOptions &options) {
   return objects;
 }
 
+/// Gives each gpu.module with an NVVM target and no data layout of its own
+/// the one its code is generated for (`llvm.data_layout`). The translation
+/// to LLVM IR aligns a load or store that states no alignment as the
+/// module's layout aligns its type at that point, which without one is
+/// LLVM's default, i64 aligned to 4 bytes: NVPTX then splits every i64
+/// access into two 32-bit ones (the target's own layout, set only after
+/// the translation, aligns i64 to 8).
+LogicalResult setDataLayouts(ArrayRef<gpu::GPUModuleOp> modules,
+                             const gpu::TargetOptions &options) {
+  StringRef name = LLVM::LLVMDialect::getDataLayoutAttrName();
+  llvm::StringMap<std::string> layouts; // by triple, chip and features
+  for (gpu::GPUModuleOp module : modules) {
+    if (module->hasAttr(name) || !module.getTargetsAttr())
+      continue;
+    auto nvvm = llvm::find_if(module.getTargetsAttr(), llvm::IsaPred<NVVM::NVVMTargetAttr>);
+    if (nvvm == module.getTargetsAttr().end())
+      continue;
+    auto target = cast<NVVM::NVVMTargetAttr>(*nvvm);
+    std::string key =
+        (target.getTriple() + "/" + target.getChip() + "/" + target.getFeatures()).str();
+    auto [it, added] = layouts.try_emplace(key);
+    if (added) {
+      PTXSerializer::init();
+      PTXSerializer serializer(*module, target, options);
+      FailureOr<std::string> layout = serializer.dataLayout();
+      if (failed(layout))
+        return module.emitError() << "no LLVM target machine for " << target;
+      it->second = *layout;
+    }
+    module->setAttr(name, StringAttr::get(module.getContext(), it->second));
+  }
+  return success();
+}
+
 struct WarpModuleToBinaryPass
     : public warp::impl::WarpModuleToBinaryPassBase<WarpModuleToBinaryPass> {
   using Base::Base;
@@ -151,6 +196,8 @@ struct WarpModuleToBinaryPass
     gpu::TargetOptions options(
         /*toolkitPath=*/{}, /*librariesToLink=*/{}, /*cmdOptions=*/{},
         /*elfSection=*/{}, format, [&]() -> SymbolTable * { return &table; });
+    if (failed(setDataLayouts(modules, options)))
+      return signalPassFailure();
 
     // One module at a time on this thread where the context has no threads
     // (the C API's) or there is one module: an LLVM fatal error in one

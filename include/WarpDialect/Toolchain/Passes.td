@@ -215,6 +215,13 @@ def WarpModuleToBinaryPass
     context's threads the error is printed and ends the process
     (docs/Robustness.md).
 
+    Unlike upstream's, it translates each module with the data layout of
+    the target machine that generates its code (as `llvm.data_layout`,
+    unless the module states one): the translation aligns each load and
+    store that states no alignment as the module's layout aligns its type,
+    and without one that is LLVM's default, which aligns i64 to 4 bytes, so
+    NVPTX split every i64 access into two 32-bit ones.
+
     ```mlir
     // warp-opt --warp-module-to-binary=format=isa
     // gpu.module @a [#nvvm.target<chip = "sm_90">] { ... }
