@@ -1001,8 +1001,8 @@ def child_segmented_radix_sort(c, group, log2n):
         want = ((pairs & 0xFFFFFFFF) - (1 << 31)).astype(cp.int32)
         del segment, pairs
         if double:
-            time_segmented_double_buffer(c, group, log2, warp, warp_error, xv, first[:n], outv,
-                                         offsets, segments, want, selector)
+            add = time_segmented_double_buffer(c, group, log2, warp, warp_error, xv, first[:n],
+                                               outv, offsets, segments, want, selector)
         else:
             check = lambda outv=outv, want=want: equal(cp, outv, want)  # noqa: E731
             reset = lambda outv=outv: outv.fill(7)  # noqa: E731
@@ -1054,6 +1054,7 @@ def time_segmented_double_buffer(c, group, log2, warp, warp_error, xv, av, bv, o
             add("cub", cub_launch, check=cub_check)
         except Exception as error:  # noqa: BLE001
             c.report(group, f"cub@{log2}", error=str(error)[:300])
+    return add
 
 
 def child_non_trivial_runs(c, group, log2n):
