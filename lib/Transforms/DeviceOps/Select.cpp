@@ -292,9 +292,6 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
     });
   }
   gpu::BarrierOp::create(b);
-  // Kept slot s goes to prefix + s; rejected slot s (s >= total) to
-  // n - valid - (offset - prefix) + s, the rejected ones of the tiles
-  // before having taken the places after it.
   Value keptBase = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
   // Consecutive threads copy slots [from, to) to base + slot. Each warp's
   // stores fill whole 128-byte lines: the rounds start on a line of the
@@ -312,18 +309,17 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
                        function_ref<void(Value slot, Value where)> body) {
     Value lower = arith::AddIOp::create(b, from, thread);
     if (toLines) {
+      // Slot `from`'s byte in its line (mod 2^32 with 32-bit indices: the
+      // same), in slots.
       Value address = arith::AddIOp::create(
           b, outStart,
           arith::MulIOp::create(b, arith::AddIOp::create(b, base, from), index(outBytes)));
-      lower = arith::SubIOp::create(
+      Value first = arith::SubIOp::create(
           b, lower,
           arith::DivUIOp::create(b, arith::RemUIOp::create(b, address, index(128)),
                                  index(outBytes)));
-    }
-    if (toLines) {
       // The first round, where slots before `from` sit out, on its own:
       // the warps meet again before the others.
-      Value first = lower;
       ifThen(arith::AndIOp::create(
                  b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, first, from),
                  arith::CmpIOp::create(b, arith::CmpIPredicate::slt, first, to)),
