@@ -1131,6 +1131,26 @@ def test_non_trivial_runs_carry(rng, device_launches):
 
 
 @requires_sim
+@pytest.mark.parametrize("op", ["reduce", "scan", "select", "partition", "unique"])
+def test_i64_accesses_global_memory_as_f64_does(op):
+    """An i64 device op's kernels load and store global memory with the
+    same instructions as the f64 op's: 64-bit accesses, never a pair of
+    32-bit ones (what LLVM's default data layout, aligning i64 to 4
+    bytes, made NVPTX emit before the gpu.modules were translated with
+    their target's layout)."""
+    import collections
+    import re
+    from warp_mlir.device import _plan
+
+    def global_accesses(element):
+        ptx = _plan(op, "add", element, False, "sm_90").compiled.ptx
+        return collections.Counter(
+            re.findall(r"\b((?:ld|st)\.global(?:\.nc)?\.[\w.]+)", ptx))
+    wide = global_accesses("i64")
+    assert wide == global_accesses("f64")
+    assert not {"ld.global.b32", "ld.global.nc.b32", "st.global.b32"} & set(wide), wide
+
+
 @requires_sim
 @pytest.mark.parametrize("op,dtype", [
     ("select", "float32"), ("select", "float64"), ("select", "int16"), ("select", "int8"),
