@@ -16,11 +16,11 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Threading.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Target/LLVM/NVVM/Utils.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -160,12 +160,14 @@ LogicalResult setDataLayouts(ArrayRef<gpu::GPUModuleOp> modules,
   for (gpu::GPUModuleOp module : modules) {
     if (module->hasAttr(name) || !module.getTargetsAttr())
       continue;
-    auto nvvm = llvm::find_if(module.getTargetsAttr(), llvm::IsaPred<NVVM::NVVMTargetAttr>);
+    auto nvvm = llvm::find_if(module.getTargetsAttr(),
+                              llvm::IsaPred<NVVM::NVVMTargetAttr>);
     if (nvvm == module.getTargetsAttr().end())
       continue;
     auto target = cast<NVVM::NVVMTargetAttr>(*nvvm);
-    std::string key =
-        (target.getTriple() + "/" + target.getChip() + "/" + target.getFeatures()).str();
+    std::string key = (target.getTriple() + "/" + target.getChip() + "/" +
+                       target.getFeatures())
+                          .str();
     auto [it, added] = layouts.try_emplace(key);
     if (added) {
       PTXSerializer::init();
