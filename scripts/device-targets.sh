@@ -15,9 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here=.gpu-bundle/device-targets
+BUILD_DIR=${BUILD_DIR:-build}
 case "${1:-}" in
 build)
-  BUILD_DIR=${BUILD_DIR:-build}
   cmake --build "$BUILD_DIR" --target warp-python-wheel
   rm -rf "$here"
   mkdir -p "$here"
