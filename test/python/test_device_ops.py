@@ -1229,6 +1229,56 @@ def test_selections_store_whole_lines(op, dtype, skip, rng, monkeypatch):
     assert sum(stores) <= filled * 21 // 20 + 8 * tiles * len(written), (sum(stores), filled)
 
 
+@requires_sim
+@pytest.mark.parametrize("op", ["select", "partition", "unique", "run_length_encode",
+                                "non_trivial_runs"])
+@pytest.mark.parametrize("n", [1, 31, 33, 4097, 3 * 4096 + 5])
+@pytest.mark.parametrize("skip", [1, 5])
+def test_selections_into_views(op, n, skip, rng):
+    """Outputs that start `skip` elements past a 256-byte boundary (views
+    into larger arrays), at sizes around the tiles: the copy-out's rounds
+    start on the output's lines by address, so each tile's first round
+    begins before its first slot; every value lands where it belongs and
+    nothing around the outputs is written."""
+    import warp_mlir.sim
+    line_aligned = warp_mlir.sim.line_aligned
+    if op in ("select", "partition"):
+        x = rng.integers(-100, 100, n).astype(np.float32)
+        flags = (rng.random(n) < 0.5).astype(np.int8)
+        whole = line_aligned(n + 2 * 64, np.float32, 7, skip)
+        out, count = getattr(wd, op)(x, flags, whole[64:64 + n], backend="sim")
+        want = x[flags != 0]
+        if op == "partition":
+            want = np.concatenate([want, x[flags == 0][::-1]])
+        assert int(count[0]) == int(flags.sum())
+        np.testing.assert_array_equal(out[:len(want)], want)
+        assert (whole[:64] == 7).all() and (whole[64 + len(want):] == 7).all()
+        return
+    x = np.repeat(np.arange(n), rng.integers(1, 4, n))[:n].astype(np.int32)
+    if op == "unique":
+        whole = line_aligned(n + 2 * 64, np.int32, 7, skip)
+        out, count = wd.unique(x, whole[64:64 + n], backend="sim")
+        want = x[np.r_[True, x[1:] != x[:-1]]]
+        np.testing.assert_array_equal(out[:int(count[0])], want)
+        assert (whole[:64] == 7).all() and (whole[64 + len(want):] == 7).all()
+        return
+    size = n if op == "run_length_encode" else max(n // 2, 1)
+    first = line_aligned(size + 2 * 64, np.int32, -9, skip)
+    second = line_aligned(size + 2 * 64, np.int32, -9, skip + 2)
+    call = getattr(wd, op)
+    a, b, num_runs = call(x, first[64:64 + size], second[64:64 + size], backend="sim")
+    if op == "run_length_encode":
+        want_a, want_b = runs_of(x)
+    else:
+        want_a, want_b = non_trivial_runs_of(x)
+    k = int(num_runs[0])
+    assert k == len(want_a)
+    np.testing.assert_array_equal(a[:k], want_a.astype(np.int32))
+    np.testing.assert_array_equal(b[:k], want_b.astype(np.int32))
+    for whole in (first, second):
+        assert (whole[:64] == -9).all() and (whole[64 + k:] == -9).all()
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_non_trivial_runs_edges(backend):
     """Runs that end exactly at a tile's end or start at a tile's start,
