@@ -760,6 +760,12 @@ def test_select_errors():
         wd.select(x, np.zeros(10, bool), out=np.zeros(4, np.float32), backend="sim")
 
 
+def partitioned(x, keep):
+    """A partition's output: the elements `keep` marks in order, then the
+    others in reverse order (CUB's DevicePartition)."""
+    return np.concatenate([x[keep], x[~keep][::-1]])
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("dtype", [np.int32, np.float64])
 def test_partition(backend, dtype, rng):
@@ -771,7 +777,7 @@ def test_partition(backend, dtype, rng):
         for flags in (rng.random(n) < 0.4, np.zeros(n, bool), np.ones(n, bool)):
             out = np.full(n + 3, -7, dtype)
             _, count = wd.partition(x, flags, out=out, backend=backend)
-            want = np.concatenate([x[flags], x[~flags][::-1]])
+            want = partitioned(x, flags)
             assert int(count[0]) == int(flags.sum())
             np.testing.assert_array_equal(out[:n], want)
             assert (out[n:] == -7).all()
@@ -844,7 +850,7 @@ def test_partition_if(backend, dtype, rng):
             out = np.full(n + 3, -7, dtype)
             _, count = wd.partition(x, pred=(comparison, scalar), out=out, backend=backend)
             kept = kept_by(x, comparison, scalar)
-            want = np.concatenate([x[kept], x[~kept][::-1]])
+            want = partitioned(x, kept)
             assert int(count[0]) == int(kept.sum()), (comparison, n)
             np.testing.assert_array_equal(out[:n], want)
             assert (out[n:] == -7).all()
@@ -1130,7 +1136,6 @@ def test_non_trivial_runs_carry(rng, device_launches):
         check_non_trivial_runs(x, offsets, lengths, got[2])
 
 
-@requires_sim
 @pytest.mark.parametrize("op", ["reduce", "scan", "select", "partition", "unique"])
 def test_i64_accesses_global_memory_as_f64_does(op):
     """An i64 device op's kernels load and store global memory with the
@@ -1189,10 +1194,8 @@ def test_selections_store_whole_lines(op, dtype, skip, rng, monkeypatch):
         flags = (rng.random(n) < 0.5).astype(np.int8)
         out, count = getattr(wd, op)(x, flags, line_aligned(n, dtype, 7, skip),
                                      backend="sim")
-        want = x[flags != 0]
-        if op == "partition":
-            want = np.concatenate([want, x[flags == 0][::-1]])
-        else:
+        want = partitioned(x, flags != 0) if op == "partition" else x[flags != 0]
+        if op == "select":
             assert (out[len(want):] == 7).all()
         np.testing.assert_array_equal(out[:len(want)], want)
         written = [out[:len(want)]]
@@ -1202,7 +1205,7 @@ def test_selections_store_whole_lines(op, dtype, skip, rng, monkeypatch):
         if op == "unique":
             out, count = wd.unique(x, line_aligned(n, dtype, 7, skip), backend="sim")
             written = [out[:int(count[0])]]
-            np.testing.assert_array_equal(written[0], x[np.r_[True, x[1:] != x[:-1]]])
+            np.testing.assert_array_equal(written[0], runs_first(x))
             assert (out[int(count[0]):] == 7).all()
         elif op == "run_length_encode":
             first, counts, num_runs = wd.run_length_encode(
@@ -1247,9 +1250,7 @@ def test_selections_into_views(op, n, skip, rng):
         flags = (rng.random(n) < 0.5).astype(np.int8)
         whole = line_aligned(n + 2 * 64, np.float32, 7, skip)
         out, count = getattr(wd, op)(x, flags, whole[64:64 + n], backend="sim")
-        want = x[flags != 0]
-        if op == "partition":
-            want = np.concatenate([want, x[flags == 0][::-1]])
+        want = partitioned(x, flags != 0) if op == "partition" else x[flags != 0]
         assert int(count[0]) == int(flags.sum())
         np.testing.assert_array_equal(out[:len(want)], want)
         assert (whole[:64] == 7).all() and (whole[64 + len(want):] == 7).all()
@@ -1258,7 +1259,7 @@ def test_selections_into_views(op, n, skip, rng):
     if op == "unique":
         whole = line_aligned(n + 2 * 64, np.int32, 7, skip)
         out, count = wd.unique(x, whole[64:64 + n], backend="sim")
-        want = x[np.r_[True, x[1:] != x[:-1]]]
+        want = runs_first(x)
         np.testing.assert_array_equal(out[:int(count[0])], want)
         assert (whole[:64] == 7).all() and (whole[64 + len(want):] == 7).all()
         return
@@ -1385,7 +1386,7 @@ def test_partition_many_tiles(rng):
     flags = rng.random(n) < 0.6
     out, count = wd.partition(x, flags, backend="cuda")
     assert int(count[0]) == int(flags.sum())
-    np.testing.assert_array_equal(out, np.concatenate([x[flags], x[~flags][::-1]]))
+    np.testing.assert_array_equal(out, partitioned(x, flags))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
