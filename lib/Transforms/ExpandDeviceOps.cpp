@@ -175,7 +175,7 @@ struct WarpExpandDeviceOpsPass
     std::optional<RadixSortConfig> sortConfig;
     if (sort) {
       sortConfig = radixSortConfig(sort, name);
-      sortConfig->rankTiles = true;
+      sortConfig->tiles = RadixSortConfig::Tiles::Ranked;
     }
     if (segmentedSort) {
       sortConfig = radixSortConfig(segmentedSort, name);
@@ -489,6 +489,24 @@ struct WarpExpandDeviceOpsPass
         [&](size_t first, Value chain, Launched previous, Value firstGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
             gpu::GPUFuncOp kernel = kernels[i];
+            // A kernel that does all the work for n up to its bound: the
+            // only launch there, none past it (nor without branches: the
+            // others do the work for every n).
+            if (auto upTo = kernel->getAttrOfType<IntegerAttr>(kAloneUpToAttrName)) {
+              if (!branchOnGrid)
+                continue;
+              Value alone =
+                  arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n, constant(upTo.getInt()));
+              auto fork = scf::IfOp::create(b, alone, /*withElseRegion=*/true);
+              OpBuilder::InsertionGuard guard(b);
+              b.setInsertionPoint(fork.thenBlock()->getTerminator());
+              Value launched = chain;
+              Launched taken = launch(kernel, launched, one);
+              launchFrom(kernels.size(), launched, taken, Value());
+              b.setInsertionPoint(fork.elseBlock()->getTerminator());
+              launchFrom(i + 1, chain, previous, Value());
+              return;
+            }
             Value known = i == first ? firstGrid : Value();
             // The grid the fork decides on, the most blocks that count as
             // single (one cluster of the kernel before), and the next

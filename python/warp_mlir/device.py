@@ -46,7 +46,7 @@ import struct
 import sys
 import weakref
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import _capi, _checks
 from .compiler import CompiledModule, compile as _compile
@@ -58,15 +58,18 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
           "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
 
 
-# A kernel of a plan: its name, the elements per block of its grid (None:
-# one block), the most blocks (None: no cap), the most elements one block
-# takes alone (None: no such rule), its block size, its cluster's blocks,
-# the operand whose elements its grid counts (None: the input's),
-# whether it is skipped where the kernel launched before it ran one block
-# or cluster (which then did its work), and whether it is skipped where
-# the kernel after it runs one block (which then needs nothing of it).
-_Kernel = Tuple[str, Optional[int], Optional[int], Optional[int], int, int, Optional[int], bool,
-                bool]
+class _Kernel(NamedTuple):
+    """A kernel of a plan, as its attributes state its launch."""
+    name: str
+    items: Optional[int]     # elements per block of its grid (None: one block)
+    most: Optional[int]      # the most blocks (None: no cap)
+    single: Optional[int]    # the most elements one block takes alone
+    threads: int             # its block size
+    cluster: int             # its cluster's blocks
+    operand: Optional[int]   # the operand whose elements its grid counts (None: the input's)
+    after_single: bool       # skipped where the kernel before ran one block or cluster
+    before_single: bool      # skipped where the kernel after runs one block
+    alone_up_to: Optional[int]  # the only launch up to that many elements, none past
 
 
 @dataclass
@@ -90,21 +93,25 @@ class _Plan:
     def launches(self, n: int, arrays: List[Any]) -> List[Tuple[str, int, int]]:
         """(kernel, grid, threads) of each kernel launched for `n` elements
         of `arrays` (the kernels' operands), in order."""
-        grids = [self.grid(items, most, single, cluster,
-                           n if operand is None else _length(arrays[operand]))
-                 for _, items, most, single, _, cluster, operand, _, _ in self.kernels]
+        for k in self.kernels:
+            if k.alone_up_to is not None and n <= k.alone_up_to:
+                return [(k.name, 1, k.threads)]
+        grids = [self.grid(k.items, k.most, k.single, k.cluster,
+                           n if k.operand is None else _length(arrays[k.operand]))
+                 for k in self.kernels]
         launches: List[Tuple[str, int, int]] = []
         # The blocks of a cluster of the kernel launched last: its grid is
         # one cluster (one block without clusters) where it is that many.
         last_cluster = 0
-        for i, (kernel, _, _, _, threads, cluster, _, after_single, before_single) in \
-                enumerate(self.kernels):
-            if after_single and launches and launches[-1][1] == last_cluster:
+        for i, k in enumerate(self.kernels):
+            if k.alone_up_to is not None:
                 continue
-            if before_single and i + 1 < len(grids) and grids[i + 1] == 1:
+            if k.after_single and launches and launches[-1][1] == last_cluster:
                 continue
-            launches.append((kernel, grids[i], threads))
-            last_cluster = cluster
+            if k.before_single and i + 1 < len(grids) and grids[i + 1] == 1:
+                continue
+            launches.append((k.name, grids[i], k.threads))
+            last_cluster = k.cluster
         return launches
 
     def scratch_bytes(self, n: int) -> int:
@@ -178,8 +185,9 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
     `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
     `known_cluster_size`, `warp.device_grid_operand`,
-    `warp.device_skip_if_single` and `warp.device_skip_before_single`; the
-    module's `warp.device_result_buffer` where it has one."""
+    `warp.device_skip_if_single`, `warp.device_skip_before_single` and
+    `warp.device_alone_up_to`; the module's `warp.device_result_buffer`
+    where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, ...]] = []
@@ -203,17 +211,19 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
             grid, most, single, operand = (_attribute(op, "warp.device_grid" + suffix)
                                            for suffix in ("", "_max", "_single", "_operand"))
+            alone = _attribute(op, "warp.device_alone_up_to")
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
-            kernels.append((symbol,
-                            None if grid is None else L.mlirIntegerAttrGetValueInt(grid),
-                            None if most is None else L.mlirIntegerAttrGetValueInt(most),
-                            None if single is None else L.mlirIntegerAttrGetValueInt(single),
-                            block[0] * block[1] * block[2],
-                            1 if cluster is None else ints(cluster)[0],
-                            None if operand is None else L.mlirIntegerAttrGetValueInt(operand),
-                            _attribute(op, "warp.device_skip_if_single") is not None,
-                            _attribute(op, "warp.device_skip_before_single") is not None))
+
+            def value(attr) -> Optional[int]:
+                return None if attr is None else L.mlirIntegerAttrGetValueInt(attr)
+
+            kernels.append(_Kernel(symbol, value(grid), value(most), value(single),
+                                   block[0] * block[1] * block[2],
+                                   1 if cluster is None else ints(cluster)[0], value(operand),
+                                   _attribute(op, "warp.device_skip_if_single") is not None,
+                                   _attribute(op, "warp.device_skip_before_single") is not None,
+                                   value(alone)))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)

@@ -12,18 +12,34 @@
 // RUN: ls %t | FileCheck %s
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 
+// An input of at most a single tile (4096 i16 keys and f32 values at 32
+// bytes a thread, 2048) is sorted by one kernel into the same buffer.
 // EXPAND-LABEL: func.func @d
+// EXPAND: %[[SMALL:.*]] = arith.cmpi ule, %{{.*}}, %c2048{{.*}} : index
+// EXPAND-NEXT: scf.if %[[SMALL]] {
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_f32_double_buffer::@radix_sort_single_tile
+// EXPAND: } else {
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_f32_double_buffer::@radix_onesweep_1
 // EXPAND-NOT: radix_onesweep_2
 // EXPAND: gpu.wait
+// EXPAND-NEXT: }
 // EXPAND-NEXT: %[[B0:.*]] = arith.constant 0 : i32
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i32_bits0_24_double_buffer::@radix_onesweep_2
 // EXPAND: gpu.wait
+// EXPAND-NEXT: }
 // EXPAND-NEXT: %[[B1:.*]] = arith.constant 1 : i32
 // EXPAND: return %[[B0]], %[[B1]] : i32, i32
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_f32_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
 // EXPAND-SAME: warp.device_scratch = array<i64: 4352, 4096, 6144>
+// The single tile is sorted in place in keys_in, which holds the result.
+// EXPAND: gpu.func @radix_sort_single_tile(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>{{.*}}warp.device_alone_up_to = 2048 : i64
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_radix_sort
+// EXPAND-NOT: gpu.func
+// EXPAND: memref.store {{.*}}, %arg0
+// EXPAND-NOT: gpu.func
+// EXPAND: memref.store {{.*}}, %arg2
 // Pass 0 reads keys_in (%arg0) and writes keys_out (%arg1); pass 1 back.
 // EXPAND: gpu.func @radix_onesweep_0(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>
 // EXPAND-NOT: gpu.func
@@ -38,6 +54,10 @@
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i32_bits0_24_double_buffer
 // EXPAND-SAME: warp.device_result_buffer = 1 : i32
 // EXPAND-SAME: warp.device_scratch = array<i64: 6400, 4096, 8192>
+// Its single tile (16 i32 keys a thread) goes to keys_out.
+// EXPAND: gpu.func @radix_sort_single_tile({{.*}}warp.device_alone_up_to = 4096 : i64
+// EXPAND-NOT: gpu.func
+// EXPAND: memref.store {{.*}}, %arg1
 // Pass 0 reads keys_in and writes keys_out, pass 1 back, pass 2 forth.
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND-NOT: gpu.func

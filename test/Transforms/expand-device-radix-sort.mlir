@@ -7,6 +7,16 @@
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
 // RUN: warp-opt %s --warp-expand-device-ops=radix-sort-max-blocks=3 | FileCheck %s --check-prefix=CAPPED
+// RUN: warp-opt %s --warp-expand-device-ops=branch-on-grid=false | FileCheck %s --check-prefix=NOBRANCH
+
+// Without branches in the host code onesweep sorts every size: the single
+// tile's kernel is not launched.
+// NOBRANCH-LABEL: func.func @s
+// NOBRANCH-NOT: scf.if
+// NOBRANCH-NOT: @radix_sort_single_tile blocks
+// NOBRANCH: gpu.launch_func {{.*}}::@radix_init
+// NOBRANCH-NOT: @radix_sort_single_tile blocks
+// NOBRANCH: return
 
 // A lower cap (for tests at small sizes): modules of their own, the
 // histogram's grid at most 3 blocks.
@@ -23,12 +33,21 @@
 // for T tiles (the two passes' totals and tile tickets, 4112 bytes,
 // aligned to 256; per tile its two status arrays' words, 4096 bytes, and
 // a buffer of its 8192 2-byte keys, 16384).
-// EXPAND: memref.dim %arg2, %{{.*}} : memref<?xi16>
+// EXPAND: %[[N:.*]] = memref.dim %arg2, %{{.*}} : memref<?xi16>
+// EXPAND: %[[ONE:.*]] = arith.constant 1 : index
 // EXPAND: %[[T:.*]] = arith.maxui %{{.*}}, %{{.*}} : index
 // EXPAND: %[[PERTILE:.*]] = arith.constant 20480 : index
 // EXPAND: %[[TILES:.*]] = arith.muli %[[PERTILE]], %[[T]] : index
 // EXPAND: %[[BYTES:.*]] = arith.addi %{{.*}}, %[[TILES]] : index
 // EXPAND: gpu.alloc async [%{{.*}}] (%[[BYTES]]) : memref<?xi8>
+// At most a single tile of keys (16 a thread, as 4 bytes: 4096) is one
+// launch of one block; more take onesweep's launches.
+// EXPAND: %[[ALONE:.*]] = arith.cmpi ule, %[[N]], %c4096{{.*}} : index
+// EXPAND-NEXT: scf.if %[[ALONE]] {
+// EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_sort_single_tile blocks in (%[[ONE]], %[[ONE]], %[[ONE]])
+// EXPAND-NEXT: gpu.dealloc
+// EXPAND-NEXT: gpu.wait
+// EXPAND-NEXT: } else {
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_signed_bits4_14::@radix_init
 // EXPAND: gpu.launch_func {{.*}}::@radix_histogram
 // EXPAND: gpu.launch_func {{.*}}::@radix_digit_starts
@@ -46,6 +65,15 @@
 // EXPAND-NEXT: gpu.dealloc
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
 // EXPAND-SAME: warp.device_scratch = array<i64: 4352, 20480, 8192>
+// The single tile: one block radix sort of bits [4, 14) of the whole
+// input, padded past n, stored from keys_in (%arg0) to keys_out (%arg1).
+// EXPAND: gpu.func @radix_sort_single_tile({{.*}}warp.device_alone_up_to = 4096 : i64
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_load %arg0[%{{.*}}] : memref<?xi16>, vector<16xi16>
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_radix_sort %{{.*}} bits 4 to 14 striped : vector<16xi16>
+// EXPAND-NOT: gpu.func
+// EXPAND: memref.store %{{.*}}, %arg1[%{{.*}}] : memref<?xi16>
 // EXPAND: gpu.func @radix_histogram({{.*}}workgroup({{.*}}memref<512xi32, #gpu.address_space<workgroup>>)
 // EXPAND: gpu.func @radix_onesweep_0(
 // EXPAND: warp.block_load %arg0[%{{.*}}] warp_striped : memref<?xi16>, vector<32xi16>

@@ -1695,6 +1695,61 @@ def sort_tile(key_dtype, value_dtype=None, segmented=False):
     return 256 * (budget // max(moved))
 
 
+def single_tile(key_dtype, value_dtype=None):
+    """The most keys that a device radix sort sorts in one launch of one
+    block (its single tile, sorted over every bit at once; onesweep's
+    passes past it): 256 threads x 64 bytes of keys alone, x 32 bytes of
+    pairs, of the wider, each as at least 4 bytes."""
+    widths = [max(4, np.dtype(t).itemsize) for t in (key_dtype, value_dtype) if t is not None]
+    return 256 * ((32 if value_dtype else 64) // max(widths))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("key_dtype,value_dtype,descending",
+                         [(np.int32, None, False), (np.uint8, None, True),
+                          (np.float64, None, False), (np.int16, np.float32, True),
+                          (np.int64, np.int8, False)])
+def test_radix_sort_single_tile(backend, key_dtype, value_dtype, descending, rng):
+    """Either side of the single tile: a full one, one key short (padding
+    sorts after every key but is not stored) and one key over (onesweep):
+    the same order, stable (the values are the input positions), the
+    outputs past n untouched."""
+    tile = single_tile(key_dtype, value_dtype)
+    for n, keys in sort_cases(key_dtype, (tile - 1, tile, tile + 1), rng):
+        out = np.full(n + 2, 7, key_dtype)
+        if value_dtype is None:
+            wd.radix_sort(keys, out=out, descending=descending, backend=backend)
+            check_sorted(keys, out, sort_order(keys, descending=descending))
+        else:
+            values = np.arange(n).astype(value_dtype)
+            values_out = np.full(n + 2, 3, value_dtype)
+            wd.radix_sort(keys, values, out=out, values_out=values_out,
+                          descending=descending, backend=backend)
+            check_sorted(keys, out, sort_order(keys, descending=descending), values,
+                         values_out)
+            assert (values_out[n:] == 3).all()
+        assert (out[n:] == 7).all()
+
+
+def test_radix_sort_single_tile_launch():
+    """The plan that a frontend reads launches the single tile's kernel
+    alone, on one block, up to its size (an empty input too), and
+    onesweep's kernels without it past it."""
+    from warp_mlir.device import _compile, _read_plan
+    from warp_mlir.ir import Context, Module
+    module = Module.parse("func.func @device_op(%a0: memref<?xi32>, %a1: memref<?xi32>) {\n"
+                          "  warp.device_radix_sort %a0, %a1 : memref<?xi32>, memref<?xi32>\n"
+                          "  return\n}\n", Context())
+    module.run("warp-expand-device-ops")
+    plan = _read_plan(module, _compile(module, chip="sm_90"))
+    tile = single_tile(np.int32)
+    for n in (0, 1, tile):
+        assert plan.launches(n, [None]) == [("radix_sort_single_tile", 1, 256)]
+    names = [kernel for kernel, _, _ in plan.launches(tile + 1, [None])]
+    assert names == ["radix_init", "radix_histogram", "radix_digit_starts"] + \
+        [f"radix_onesweep_{p}" for p in range(4)]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("sizes", ["within", "around"])
 @pytest.mark.parametrize("dtype", SORT_TYPES)

@@ -284,7 +284,12 @@ def WarpExpandDeviceOpsPass
     with `warp.device_skip_before_single` need not be launched where the
     kernel after it runs one block, which then needs nothing of it (a
     scan's `scan_init`, which clears the look-back's status words: a
-    single tile looks back at none); the
+    single tile looks back at none); a kernel with
+    `warp.device_alone_up_to = A` does all of the op's work where
+    `n <= A`, as the only launch, on one block, and is not launched past
+    it, nor by host code that must not branch (a radix sort's
+    `radix_sort_single_tile`, which sorts an input of at most one tile in
+    one block over every bit); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * max(1, ceil(n / T))` bytes of scratch, which the
     kernels initialise themselves. A `double_buffer` radix sort's (segmented or
@@ -308,15 +313,17 @@ def WarpExpandDeviceOpsPass
     kernel: an `scf.if` on the grid before it (after it) holds the rest of
     the launches, with it where that grid is more than one block (one
     cluster, after a kernel of clusters), without it else (a `warp.device_reduce` of one chunk is one launch, a
-    `warp.device_scan` of one tile too). Off, every
-    kernel is launched: for host code that must not branch around its
+    `warp.device_scan` of one tile too), and an `scf.if` on `n` before a
+    `warp.device_alone_up_to` kernel holds its launch alone and the rest.
+    Off, every kernel but those is launched: for host code that must not branch around its
     launches (`gpu-async-region` and `async.execute` take no `scf.if`
     with GPU work in it; `warp-lower-to-ptx` with `async` turns it off).
   }];
   let options = [
     Option<"branchOnGrid", "branch-on-grid", "bool", "true",
            "Skip a kernel marked warp.device_skip_if_single (_before_single) "
-           "where the kernel before (after) it runs one block or cluster (an "
+           "where the kernel before (after) it runs one block or cluster, and "
+           "launch a warp.device_alone_up_to kernel alone up to its size (an "
            "scf.if in the host code)">,
     Option<"radixSortMaxBlocks", "radix-sort-max-blocks", "int64_t", "0",
            "The most blocks of a radix sort's histogram kernel (0: "

@@ -33,6 +33,7 @@ constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";
 constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_single";
 constexpr llvm::StringLiteral kSkipBeforeSingleAttrName = "warp.device_skip_before_single";
 constexpr llvm::StringLiteral kResultBufferAttrName = "warp.device_result_buffer";
+constexpr llvm::StringLiteral kAloneUpToAttrName = "warp.device_alone_up_to";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -131,17 +132,22 @@ struct RadixSortConfig {
   /// The keys from which onesweep's status words are 64 bits wide: its
   /// prefix counts take 31 bits below.
   int64_t wideStatusFrom = int64_t(1) << 31;
-  /// Whether the tiles are ranked and scattered by their ranks, in tiles
-  /// of that path's size (the device sort's onesweep); else each is sorted
-  /// with a block radix sort pass (the segmented sort, whose short
-  /// segments' sorts share those buffers).
-  bool rankTiles = false;
+  /// What a tile is, which sets its size: sorted with a block radix sort
+  /// pass (the segmented sort, whose short segments' sorts share those
+  /// buffers), ranked and scattered by its ranks (the device sort's
+  /// onesweep), or a whole input of at most a tile sorted over every bit
+  /// at once (the device sort's single tile).
+  enum class Tiles { Sorted, Ranked, Whole };
+  Tiles tiles = Tiles::Sorted;
 
   static constexpr int64_t kDigits = int64_t(1) << DeviceTiling::kRadixSortPassBits;
   int64_t keyBytes() const { return key.getIntOrFloatBitWidth() / 8; }
   int64_t valueBytes() const { return value ? value.getIntOrFloatBitWidth() / 8 : 0; }
   int64_t itemsPerThread() const {
-    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes(), rankTiles);
+    if (tiles == Tiles::Whole)
+      return DeviceTiling::radixSortSingleTileItemsPerThread(keyBytes(), valueBytes());
+    return DeviceTiling::radixSortItemsPerThread(keyBytes(), valueBytes(),
+                                                 tiles == Tiles::Ranked);
   }
   int64_t tileItems() const { return itemsPerThread() * DeviceTiling::kThreads; }
   unsigned passes() const {
@@ -307,8 +313,10 @@ public:
   /// levels per channel), or without levels the sample itself where it is
   /// below the bins per channel. Call after the kernel's start.
   std::function<Value(Value, Value)> histogramBinOf(DeviceHistogramOp op);
-  /// A radix sort's kernels, CUB's onesweep (RadixSortConfig's scratch
-  /// layout): a histogram of every pass's digits, then a kernel per pass.
+  /// A radix sort's kernels: radix_sort_single_tile, which sorts an input
+  /// of at most a single tile alone (warp.device_alone_up_to), then CUB's
+  /// onesweep (RadixSortConfig's scratch layout): a histogram of every
+  /// pass's digits, then a kernel per pass.
   void buildRadixSort(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// A segmented radix sort's kernel: operands (keys_in, keys_out, begin,
   /// end, values_in, values_out), a block per segment; its scratch is one
@@ -351,6 +359,12 @@ private:
   void storeSortedTile(const RadixSortConfig &sort, Value images, Value values, Value valid,
                        Value destKeys, Value destValues,
                        function_ref<Value(Value, Value)> placeOf);
+  /// Sorts the keys (and values) of `source` from element `first` (index)
+  /// up to `n`, at most a tile, with one block radix sort over every bit,
+  /// into `dest` at the same positions (may be `source`: the block has
+  /// read its whole tile before the sort's first barrier).
+  void sortWholeTile(const RadixSortConfig &sort, Value first, std::pair<Value, Value> source,
+                     std::pair<Value, Value> dest);
   /// A segment of a segmented op: its number, its bounds [first, last)
   /// (index), and whether it holds anything (first < last).
   struct Segment {
@@ -453,6 +467,9 @@ private:
   /// radix_digit_starts scans the totals, and radix_onesweep_<pass> moves
   /// each tile (a block per tile).
   void buildRadixInit(gpu::GPUModuleOp module, const RadixSortConfig &sort);
+  /// radix_sort_single_tile (one block): sortWholeTile of the whole input,
+  /// into the buffer that holds the result.
+  void buildRadixSingleTile(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   void buildRadixHistogram(gpu::GPUModuleOp module, const RadixSortConfig &sort);
   /// radix_digit_starts (one block): each pass's totals become the digits'
   /// starts (an exclusive scan over the digits), in place.

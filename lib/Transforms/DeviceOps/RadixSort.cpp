@@ -1,7 +1,9 @@
 //===- RadixSort.cpp - device radix sorts as kernels ----------------------===//
 //
-// A radix sort is CUB's onesweep, least-significant-digit passes of 8
-// bits: one kernel clears the digit totals, one counts every pass's digits
+// A radix sort of at most a single tile is one launch of one block that
+// sorts it over every bit at once (CUB's single-tile kernel); a longer
+// one is CUB's onesweep, least-significant-digit passes of 8 bits: one
+// kernel clears the digit totals, one counts every pass's digits
 // in a read of the keys (and clears the first pass's look-back status),
 // one scans the counts into the digits' starts, then a kernel a pass of a
 // block per tile takes its tile from the pass's ticket, loads it
@@ -27,6 +29,7 @@ namespace mlir::warp::device_ops {
 
 void DeviceKernelBuilder::buildRadixSort(gpu::GPUModuleOp module,
                                          const RadixSortConfig &sort) {
+  buildRadixSingleTile(module, sort);
   buildRadixInit(module, sort);
   buildRadixHistogram(module, sort);
   buildRadixDigitStarts(module, sort);
@@ -248,6 +251,17 @@ void DeviceKernelBuilder::buildRadixInit(gpu::GPUModuleOp module, const RadixSor
         b, i64(0), views.bins,
         ValueRange{arith::AddIOp::create(b, thread, index(sort.ticketElement(0)))});
   });
+}
+
+void DeviceKernelBuilder::buildRadixSingleTile(gpu::GPUModuleOp module,
+                                               const RadixSortConfig &sort) {
+  RadixSortConfig whole = sort;
+  whole.tiles = RadixSortConfig::Tiles::Whole;
+  gpu::GPUFuncOp kernel = startKernel(module, "radix_sort_single_tile", std::nullopt);
+  kernel->setAttr(kAloneUpToAttrName, b.getI64IntegerAttr(whole.tileItems()));
+  std::pair<Value, Value> inputs = radixBuffers(sort, {}, -1);
+  std::pair<Value, Value> outputs{operands[1], sort.value ? operands[3] : Value()};
+  sortWholeTile(whole, index(0), inputs, sort.resultBuffer() == 1 ? outputs : inputs);
 }
 
 void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
@@ -474,6 +488,17 @@ void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, Value ima
   }
 }
 
+void DeviceKernelBuilder::sortWholeTile(const RadixSortConfig &sort, Value first,
+                                        std::pair<Value, Value> source,
+                                        std::pair<Value, Value> dest) {
+  auto [keys, values] = loadRadixTile(sort, source, first, /*warpStriped=*/false);
+  Value valid = validItems(first, sort.tileItems());
+  BlockRadixSortOp sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
+  storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
+                  dest.first, dest.second,
+                  [&](Value, Value rank) { return arith::AddIOp::create(b, first, rank); });
+}
+
 void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
                                                   const RadixSortConfig &sort) {
   // A block per segment (an offset of begin, operand 2), at most the cap,
@@ -515,20 +540,9 @@ void DeviceKernelBuilder::buildSegmentedRadixSort(gpu::GPUModuleOp module,
     // maybe the inputs: the block has read its whole tile before the
     // sort's first barrier).
     b.setInsertionPoint(paths.thenBlock()->getTerminator());
-    bool intoOutputs = sort.resultBuffer() == 1;
-    Value keys = loadTile(keysIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.key)),
-                          first, sort.itemsPerThread(), 1, std::nullopt);
-    Value values;
-    if (sort.value)
-      values = loadTile(valuesIn, arith::ConstantOp::create(b, b.getZeroAttr(sort.value)),
-                        first, sort.itemsPerThread(), 1, std::nullopt);
-    Value valid = validItems(first, sort.tileItems());
-    auto sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
-    storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
-                    intoOutputs ? keysOut : keysIn,
-                    intoOutputs ? valuesOut : valuesIn, [&](Value, Value rank) {
-                      return arith::AddIOp::create(b, first, rank);
-                    });
+    std::pair<Value, Value> inputs{keysIn, valuesIn};
+    sortWholeTile(sort, first, inputs,
+                  sort.resultBuffer() == 1 ? std::pair<Value, Value>{keysOut, valuesOut} : inputs);
     // A longer one: passes from the inputs, by turns into the outputs and
     // the scratch (or the inputs), the last into the result's buffer.
     b.setInsertionPoint(paths.elseBlock()->getTerminator());
