@@ -478,13 +478,14 @@ struct WarpExpandDeviceOpsPass
     SmallVector<gpu::GPUFuncOp> kernels(module.getOps<gpu::GPUFuncOp>());
     // The launches of kernels[first...] after `chain`, then the scratch's
     // release and the wait. A kernel that may be skipped after a grid of
-    // one block or cluster (warp.device_skip_if_single) or before a grid
-    // of one block (warp.device_skip_before_single) forks them, with
-    // branch-on-grid: the rest with it where that grid is more, without it
-    // else; each branch keeps its own chain of tokens, so that none leaves
-    // its region. `previous`: the kernel launched last; `firstGrid`:
-    // kernels[first]'s grid where a fork on it already has it (one, in the
-    // branch where it is one block).
+    // one block or cluster (warp.device_skip_if_single) or before one
+    // (warp.device_skip_before_single) forks them, with branch-on-grid:
+    // the rest with it where that grid is more, without it else; each
+    // branch keeps its own chain of tokens, so that none leaves its
+    // region. A warp.device_alone_up_to kernel forks them on n. `previous`:
+    // the kernel launched last; `firstGrid`: kernels[first]'s grid where a
+    // fork on it already has it (one block or cluster, in the branch where
+    // it is that).
     std::function<void(size_t, Value, Launched, Value)> launchFrom =
         [&](size_t first, Value chain, Launched previous, Value firstGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
@@ -519,6 +520,7 @@ struct WarpExpandDeviceOpsPass
             } else if (branchOnGrid && i + 1 < kernels.size() &&
                        kernel->hasAttr(kSkipBeforeSingleAttrName)) {
               decisive = next = gridOf(kernels[i + 1]);
+              single = clusterBlocksOf(kernels[i + 1]);
             }
             if (decisive) {
               Value many =
@@ -530,7 +532,7 @@ struct WarpExpandDeviceOpsPass
               Launched taken = launch(kernel, launched, known);
               launchFrom(i + 1, launched, taken, next);
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
-              launchFrom(i + 1, chain, previous, next ? one : Value());
+              launchFrom(i + 1, chain, previous, next ? constant(single) : Value());
               return;
             }
             previous = launch(kernel, chain, known);

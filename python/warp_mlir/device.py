@@ -68,7 +68,7 @@ class _Kernel(NamedTuple):
     cluster: int             # its cluster's blocks
     operand: Optional[int]   # the operand whose elements its grid counts (None: the input's)
     after_single: bool       # skipped where the kernel before ran one block or cluster
-    before_single: bool      # skipped where the kernel after runs one block
+    before_single: bool      # skipped where the kernel after runs one block or cluster
     alone_up_to: Optional[int]  # the only launch up to that many elements, none past
 
 
@@ -108,7 +108,8 @@ class _Plan:
                 continue
             if k.after_single and launches and launches[-1][1] == last_cluster:
                 continue
-            if k.before_single and i + 1 < len(grids) and grids[i + 1] == 1:
+            if k.before_single and i + 1 < len(grids) and \
+                    grids[i + 1] == self.kernels[i + 1].cluster:
                 continue
             launches.append((k.name, grids[i], k.threads))
             last_cluster = k.cluster

@@ -11,15 +11,22 @@
 
 // The grid: ceil(n / 8192) blocks (a scan's tile: 32 f32 a thread)
 // rounded up to whole clusters of 4; the scratch: 24 bytes per cluster of
-// 4 tiles (32768 f32).
+// 4 tiles (32768 f32). A grid of one cluster looks back at no status: no
+// scan_init then.
 // CHECK-LABEL: func.func @s
-// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan_init
 // CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[CLUSTERS:.*]] = arith.ceildivui %{{.*}}, %[[C4]] : index
 // CHECK: %[[GRID:.*]] = arith.muli %[[CLUSTERS]], %c4{{.*}} : index
+// CHECK: %[[MANY:.*]] = arith.cmpi ugt, %[[GRID]], %c4{{.*}} : index
+// CHECK-NEXT: scf.if %[[MANY]] {
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan_init
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan blocks in (%[[GRID]], %{{.*}}, %{{.*}})
+// CHECK: } else {
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 4 : index
+// CHECK-NOT: scan_init
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan blocks in (%[[ONE]], %{{.*}}, %{{.*}})
 // CHECK: gpu.module @warp_device_scan_add_f32_cluster4 attributes {warp.device_scratch = array<i64: 0, 24, 32768>}
-// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8388608 : i64}
+// CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8388608 : i64, warp.device_skip_before_single}
 // CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 4, 1, 1>, warp.device_grid = 8192 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: arith.remui %[[BLOCK]], %{{.*}} : index

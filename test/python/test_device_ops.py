@@ -300,8 +300,8 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
     scan_init (which clears them) is not launched (warp.device_skip_before_single),
     nor, for a run-length encoding or the non-trivial runs, the carry
     between tiles; from
-    two tiles on every kernel runs. In clusters the grid is a whole cluster:
-    scan_init always runs."""
+    two tiles on every kernel runs. In clusters the grid is whole clusters:
+    one cluster looks back at none either, two do."""
     tile = tile_items("scan", np.int32)
     for n in (0, 1, tile, tile + 1):
         x = rng.integers(-5, 5, n).astype(np.int32)
@@ -335,10 +335,11 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
                               np.minimum(3, n - 3 * np.array(long_runs, np.int64)))
         assert device_launches == init + [("non_trivial_runs", tiles)] + \
             ([("non_trivial_carry", 1)] if tiles > 1 else []), f"non_trivial_runs n={n}"
-    device_launches.clear()
-    check(wd.scan(np.ones(5, np.int32), backend=backend, cluster_blocks=2),
-          np.arange(1, 6, dtype=np.int32), "clusters of 2, n=5")
-    assert device_launches == [("scan_init", 1), ("scan", 2)]
+    for n, launches in ((5, [("scan", 2)]), (2 * tile + 1, [("scan_init", 1), ("scan", 4)])):
+        device_launches.clear()
+        check(wd.scan(np.ones(n, np.int32), backend=backend, cluster_blocks=2),
+              np.arange(1, n + 1, dtype=np.int32), f"clusters of 2, n={n}")
+        assert device_launches == launches, f"clusters of 2, n={n}"
 
 
 @pytest.mark.parametrize("backend", SIM)

@@ -282,7 +282,8 @@ def WarpExpandDeviceOpsPass
     cluster, which writes the result besides its partial: launched anyway,
     the kernel writes the same result), and one
     with `warp.device_skip_before_single` need not be launched where the
-    kernel after it runs one block, which then needs nothing of it (a
+    kernel after it runs one block (one cluster, before a kernel of
+    clusters), which then needs nothing of it (a
     scan's `scan_init`, which clears the look-back's status words: a
     single tile looks back at none); a kernel with
     `warp.device_alone_up_to = A` does all of the op's work where

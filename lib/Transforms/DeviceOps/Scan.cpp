@@ -21,14 +21,12 @@
 namespace mlir::warp::device_ops {
 
 void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
-  // A thread per status word. Where the kernel after it runs one block
-  // there is no look-back (tile 0 reads no status), and the kernel is not
-  // launched (warp.device_skip_before_single; a grid of clusters is never
-  // one block).
+  // A thread per status word. Where the kernel after it runs one block or
+  // cluster there is no look-back (tile 0 reads no status), and the kernel
+  // is not launched (warp.device_skip_before_single).
   int64_t tileItems = statusItems();
   gpu::GPUFuncOp kernel = startKernel(module, "scan_init", tileItems * DeviceTiling::kThreads);
-  if (clusterBlocks == 1)
-    kernel->setAttr(kSkipBeforeSingleAttrName, b.getUnitAttr());
+  kernel->setAttr(kSkipBeforeSingleAttrName, b.getUnitAttr());
   Value blockIndex = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value tile = arith::AddIOp::create(
       b, arith::MulIOp::create(b, blockIndex, index(DeviceTiling::kThreads)),
