@@ -277,6 +277,7 @@ void mlir::warp::buildWarpLowerToPTXPipeline(
   // (gpu-async-region, async.execute) takes no branches around launches.
   WarpExpandDeviceOpsPassOptions expandDeviceOps;
   expandDeviceOps.branchOnGrid = !options.asyncRuntime;
+  expandDeviceOps.chip = options.chip;
   pm.addPass(createWarpExpandDeviceOpsPass(expandDeviceOps));
   // Kernels written inside gpu.launch must be outlined before the device
   // passes, which run on gpu.module, can see their warp ops. (Upstream's

@@ -184,6 +184,8 @@ void mlir::warp::raisePtxVersion(gpu::GPUModuleOp module, unsigned version) {
 
 bool Chip::hasElectSync() const { return smVersion >= 90; }
 
+bool Chip::hasClusters() const { return smVersion >= 90; }
+
 bool Chip::hasBF16AtomicAdd() const { return smVersion >= 90; }
 
 LogicalResult Chip::checkAtomic(Operation *op, AtomicKind kind, Type value,

@@ -196,7 +196,7 @@ LogicalResult checkAtomicMemorySpace(Operation *op,
       space == NVVM::NVVMMemorySpace::Constant)
     return success();
   if (space == NVVM::NVVMMemorySpace::SharedCluster) {
-    if (!chip || chip->smVersion >= 90)
+    if (!chip || chip->hasClusters())
       return success();
     return emitClusterSharedBeforeSM90(op, "is an atomic on", type, *chip);
   }
@@ -222,7 +222,7 @@ LogicalResult checkMemorySpaceAccess(Operation *op,
     std::optional<NVVM::NVVMMemorySpace> space =
         warp::getNVVMMemorySpace(type.getMemorySpace());
     if (space == NVVM::NVVMMemorySpace::SharedCluster && chip &&
-        chip->smVersion < 90)
+        !chip->hasClusters())
       return emitClusterSharedBeforeSM90(op, "accesses", type, *chip);
     if (space == NVVM::NVVMMemorySpace::Tensor)
       return op->emitOpError()

@@ -236,7 +236,7 @@ struct WarpExpandClusterCollectivesPass
       return signalPassFailure();
     bool failedAny = false;
     for (Operation *op : ops) {
-      if (chip->smVersion < 90) {
+      if (!chip->hasClusters()) {
         op->emitOpError() << "needs thread-block clusters, sm_90 or newer; the "
                              "target chip is "
                           << chip->str();

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceOps/DeviceKernelBuilder.h"
+#include "WarpDialect/Target/Chip.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -44,6 +45,12 @@ struct WarpExpandDeviceOpsPass
   using Base::Base;
 
   void runOnOperation() override {
+    std::optional<Chip> target = Chip::parse(chip);
+    if (!target) {
+      getOperation()->emitError() << Chip::unknownChipMessage(chip);
+      return signalPassFailure();
+    }
+    oneClusterScans = target->hasClusters();
     modules.clear();
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
@@ -264,6 +271,19 @@ struct WarpExpandDeviceOpsPass
         kernels.setThreadBytes(
             DeviceTiling::scanThreadBytes(bytes, /*byKey=*/bool(scan.getKeys())));
       kernels.setPredicate(predicate);
+      // First, so that the host code decides on it first: a scan of a kind
+      // of 2 to kOneClusterScanBlocks tiles in one cluster, without
+      // scan_init (a cluster's blocks look back at no status).
+      if (scan && !scan.getKeys() && clusterBlocks == 1 && oneClusterScans) {
+        int64_t tile = kernels.tileItemCount();
+        kernels.setClusterBlocks(DeviceTiling::kOneClusterScanBlocks);
+        kernels.buildScan(module, scan.getExclusive(), "scan_one_cluster");
+        kernels.setClusterBlocks(1);
+        auto oneCluster = module.lookupSymbol<gpu::GPUFuncOp>("scan_one_cluster");
+        oneCluster->setAttr(kAloneOverAttrName, b.getI64IntegerAttr(tile));
+        oneCluster->setAttr(kAloneUpToAttrName,
+                            b.getI64IntegerAttr(tile * DeviceTiling::kOneClusterScanBlocks));
+      }
       kernels.buildScanInit(module);
       if (!select) {
         kernels.buildScan(module, scan.getExclusive());
@@ -379,6 +399,10 @@ struct WarpExpandDeviceOpsPass
     return memref::CastOp::create(b, type, memref);
   }
 
+  /// Whether a scan of a few tiles is one launch of one cluster (the
+  /// target chip has clusters).
+  bool oneClusterScans = false;
+
   /// The modules this run made or reused, by the module that holds them
   /// and their name.
   DenseMap<Operation *, llvm::StringMap<gpu::GPUModuleOp>> modules;
@@ -490,19 +514,25 @@ struct WarpExpandDeviceOpsPass
         [&](size_t first, Value chain, Launched previous, Value firstGrid) {
           for (size_t i = first; i < kernels.size(); ++i) {
             gpu::GPUFuncOp kernel = kernels[i];
-            // A kernel that does all the work for n up to its bound: the
-            // only launch there, none past it (nor without branches: the
-            // others do the work for every n).
+            // A kernel that does all the work for n in (over, upTo]: the
+            // only launch there, of one block or cluster, none elsewhere
+            // (nor without branches: the others do the work for every n).
             if (auto upTo = kernel->getAttrOfType<IntegerAttr>(kAloneUpToAttrName)) {
               if (!branchOnGrid)
                 continue;
               Value alone =
                   arith::CmpIOp::create(b, arith::CmpIPredicate::ule, n, constant(upTo.getInt()));
+              if (auto over = kernel->getAttrOfType<IntegerAttr>(kAloneOverAttrName))
+                alone = arith::AndIOp::create(
+                    b, alone,
+                    arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n,
+                                          constant(over.getInt())));
               auto fork = scf::IfOp::create(b, alone, /*withElseRegion=*/true);
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());
               Value launched = chain;
-              Launched taken = launch(kernel, launched, one);
+              int64_t cluster = clusterBlocksOf(kernel);
+              Launched taken = launch(kernel, launched, cluster > 1 ? constant(cluster) : one);
               launchFrom(kernels.size(), launched, taken, Value());
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
               launchFrom(i + 1, chain, previous, Value());

@@ -69,7 +69,8 @@ class _Kernel(NamedTuple):
     operand: Optional[int]   # the operand whose elements its grid counts (None: the input's)
     after_single: bool       # skipped where the kernel before ran one block or cluster
     before_single: bool      # skipped where the kernel after runs one block or cluster
-    alone_up_to: Optional[int]  # the only launch up to that many elements, none past
+    alone_up_to: Optional[int]  # the only launch, of one block or cluster, up to that
+    alone_over: Optional[int]   # many elements and over this many (None: 0 on), none else
 
 
 @dataclass
@@ -94,8 +95,9 @@ class _Plan:
         """(kernel, grid, threads) of each kernel launched for `n` elements
         of `arrays` (the kernels' operands), in order."""
         for k in self.kernels:
-            if k.alone_up_to is not None and n <= k.alone_up_to:
-                return [(k.name, 1, k.threads)]
+            if k.alone_up_to is not None and n <= k.alone_up_to and \
+                    (k.alone_over is None or n > k.alone_over):
+                return [(k.name, k.cluster, k.threads)]
         grids = [self.grid(k.items, k.most, k.single, k.cluster,
                            n if k.operand is None else _length(arrays[k.operand]))
                  for k in self.kernels]
@@ -186,9 +188,9 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
     `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
     `known_cluster_size`, `warp.device_grid_operand`,
-    `warp.device_skip_if_single`, `warp.device_skip_before_single` and
-    `warp.device_alone_up_to`; the module's `warp.device_result_buffer`
-    where it has one."""
+    `warp.device_skip_if_single`, `warp.device_skip_before_single`,
+    `warp.device_alone_up_to` and `warp.device_alone_over`; the module's
+    `warp.device_result_buffer` where it has one."""
     L = _capi.lib()
     kernels: List[_Kernel] = []
     scratch: List[Tuple[int, ...]] = []
@@ -212,7 +214,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
             symbol = L.mlirStringAttrGetValue(_attribute(op, "sym_name")).bytes().decode()
             grid, most, single, operand = (_attribute(op, "warp.device_grid" + suffix)
                                            for suffix in ("", "_max", "_single", "_operand"))
-            alone = _attribute(op, "warp.device_alone_up_to")
+            alone, over = (_attribute(op, "warp.device_alone_" + suffix)
+                           for suffix in ("up_to", "over"))
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
 
@@ -224,7 +227,7 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                                    1 if cluster is None else ints(cluster)[0], value(operand),
                                    _attribute(op, "warp.device_skip_if_single") is not None,
                                    _attribute(op, "warp.device_skip_before_single") is not None,
-                                   value(alone)))
+                                   value(alone), value(over)))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)
@@ -310,7 +313,7 @@ def _plan_of(key: Tuple[str, ...], text: str, chip: str) -> _Plan:
         return _plans[key]
     module = Module.parse(text, Context())
     module.verify()  # a kind outside the type's domain is the verifier's error
-    module.run("warp-expand-device-ops")
+    module.run(f"warp-expand-device-ops{{chip={chip}}}")
     plan = _read_plan(module, _compile(module, chip=chip))
     _plans[key] = plan
     return plan

@@ -13,7 +13,9 @@
 // i32 reduction's of 128 bytes a thread (8192 4-byte, 4096 8-byte
 // elements); a reduction keeps an 8-byte partial a block, a scan 24 bytes
 // a tile.
-// RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s
+// RUN: warp-opt %s --warp-expand-device-ops=chip=sm_80 --canonicalize --cse | FileCheck %s
+// RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s --check-prefix=CLUSTER
+// RUN: not warp-opt %s --warp-expand-device-ops=chip=sm_12 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: warp-opt %s --warp-expand-device-ops | grep "gpu.module" | FileCheck %s --check-prefix=MODULES
 // RUN: warp-opt %s --warp-expand-device-ops --canonicalize --cse | FileCheck %s --check-prefix=FOLD
 // RUN: rm -rf %t && mkdir -p %t/sm_90 %t/sm_80
@@ -140,6 +142,42 @@ func.func @reduce_static(%x: memref<40000xf64>, %p: memref<1xf64>) {
   warp.device_reduce <mul> %x, %p : memref<40000xf64>, memref<1xf64>
   return
 }
+
+// An unknown chip is an error that lists the known ones.
+// CHIP: error: unknown chip 'sm_12'
+
+// On a chip with clusters (sm_90, the default) a scan of 2 to 8 tiles
+// (8192 < n <= 65536 f32) is one launch of scan_one_cluster, one cluster
+// of 8 blocks, which looks back at no status and so needs no scan_init;
+// other sizes are launched as on sm_80 (below). 10000 static i64 (3
+// tiles of 4096) fold to that launch alone.
+// CLUSTER-LABEL: func.func @scan_dynamic
+// CLUSTER-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CLUSTER-DAG: %[[C8192:.*]] = arith.constant 8192 : index
+// CLUSTER-DAG: %[[C65536:.*]] = arith.constant 65536 : index
+// CLUSTER: %[[N:.*]] = memref.dim
+// CLUSTER: %[[S:.*]], %[[READY:.*]] = gpu.alloc async
+// CLUSTER-NEXT: %[[UPTO:.*]] = arith.cmpi ule, %[[N]], %[[C65536]] : index
+// CLUSTER-NEXT: %[[OVER:.*]] = arith.cmpi ugt, %[[N]], %[[C8192]] : index
+// CLUSTER-NEXT: %[[ALONE:.*]] = arith.andi %[[UPTO]], %[[OVER]] : i1
+// CLUSTER-NEXT: scf.if %[[ALONE]] {
+// CLUSTER-NEXT: %{{.*}} = gpu.launch_func async [%[[READY]]] @warp_device_scan_add_f32::@scan_one_cluster blocks in (%[[C8]], %{{.*}}, %{{.*}})
+// CLUSTER-NEXT: gpu.dealloc
+// CLUSTER-NEXT: gpu.wait
+// CLUSTER-NEXT: } else {
+// CLUSTER: @warp_device_scan_add_f32::@scan_init
+// CLUSTER: @warp_device_scan_add_f32::@scan blocks
+// CLUSTER: @warp_device_scan_add_f32_exclusive::@scan_one_cluster blocks in (%[[C8]],
+// CLUSTER-LABEL: func.func @scan_static
+// CLUSTER-NOT: scan_init
+// CLUSTER: @warp_device_scan_maxsi_i64::@scan_one_cluster blocks in (%{{.*}}, %{{.*}}, %{{.*}})
+// CLUSTER-NOT: scan_init
+// CLUSTER: @warp_device_scan_maxsi_i64_exclusive::@scan_one_cluster
+// CLUSTER-LABEL: gpu.module @warp_device_scan_add_f32
+// CLUSTER: gpu.func @scan_one_cluster({{.*}}known_cluster_size = array<i32: 8, 1, 1>, warp.device_alone_over = 8192 : i64, warp.device_alone_up_to = 65536 : i64, warp.device_grid = 8192 : i64}
+// CLUSTER: warp.cluster_scan <add>
+// CLUSTER: gpu.func @scan_init(
+// CLUSTER: gpu.func @scan(
 
 // A scan over a dynamic input: 24 * max(1, ceil(n / 8192)) bytes;
 // scan_init with a thread per tile (2097152 elements a block), then the

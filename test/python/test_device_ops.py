@@ -108,7 +108,7 @@ def tile_items(op, dtype, kind="add", cluster=1, alone=True, keys=None, exclusiv
     plan = wd._plan(op, kind, element, exclusive, chip, cluster, key)
     if op == "scan":
         return plan.scratch[2] // cluster
-    return plan.kernels[0][3] if alone else plan.kernels[0][1]
+    return plan.kernels[0].single if alone else plan.kernels[0].items
 
 
 def sizes(dtype, op):
@@ -146,12 +146,18 @@ def test_reduce(backend, kind, dtype, rng):
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("kind,dtype", CASES, ids=IDS)
 def test_scan(backend, kind, dtype, rng):
-    for n in sizes(dtype, "scan"):
+    """Every kind and type at sizes around a tile: one tile is one block;
+    2 to 8 tiles one cluster (scan_one_cluster) for sm_90, a block a tile
+    with the look-back for sm_80 (which has no clusters), checked at the
+    largest size."""
+    many = sizes(dtype, "scan")[-1]
+    for n, chip in [(n, "sm_90") for n in sizes(dtype, "scan")] + [(many, "sm_80")]:
         x = data(kind, dtype, n, rng)
         before = x.copy()
-        check(wd.scan(x, kind, backend=backend), inclusive(kind, x), f"scan <{kind}> n={n}")
-        check(wd.scan(x, kind, exclusive=True, backend=backend), exclusive(kind, x),
-              f"exclusive scan <{kind}> n={n}")
+        check(wd.scan(x, kind, chip=chip, backend=backend), inclusive(kind, x),
+              f"scan <{kind}> n={n} {chip}")
+        check(wd.scan(x, kind, exclusive=True, chip=chip, backend=backend), exclusive(kind, x),
+              f"exclusive scan <{kind}> n={n} {chip}")
         check(x, before, "the input is left as it is")
 
 
@@ -301,18 +307,26 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
     nor, for a run-length encoding or the non-trivial runs, the carry
     between tiles; from
     two tiles on every kernel runs. In clusters the grid is whole clusters:
-    one cluster looks back at none either, two do."""
+    one cluster looks back at none either, two do; so a scan of 2 to 8
+    tiles (sm_90, the default chip) is one launch of one cluster of 8
+    blocks, and from 9 tiles on scan_init runs."""
     tile = tile_items("scan", np.int32)
+    for n in (8 * tile, 8 * tile + 1):
+        device_launches.clear()
+        check(wd.scan(np.ones(n, np.int32), backend=backend), np.arange(1, n + 1, dtype=np.int32),
+              f"scan n={n}")
+        assert device_launches == ([("scan_one_cluster", 8)] if n == 8 * tile else
+                                   [("scan_init", 1), ("scan", 9)]), f"scan n={n}"
     for n in (0, 1, tile, tile + 1):
         x = rng.integers(-5, 5, n).astype(np.int32)
         tiles = max(1, -(-n // tile))
-        init = [("scan_init", 1)] if tiles > 1 else []
         device_launches.clear()
         check(wd.scan(x, backend=backend), np.cumsum(x, dtype=np.int32), f"scan n={n}")
-        assert device_launches == init + [("scan", tiles)], f"scan n={n}"
+        assert device_launches == [("scan", 1) if tiles == 1 else ("scan_one_cluster", 8)], \
+            f"scan n={n}"
 
         # The selection kernel's tile (its warp.device_grid).
-        select_tile = wd._plan("run_length_encode", "i32", "i32", False, "sm_90").kernels[1][1]
+        select_tile = wd._plan("run_length_encode", "i32", "i32", False, "sm_90").kernels[1].items
         runs = np.repeat(np.arange(n), 3)[:n].astype(np.int32)  # runs of 3
         tiles = max(1, -(-n // select_tile))
         init = [("scan_init", 1)] if tiles > 1 else []

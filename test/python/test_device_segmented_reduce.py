@@ -219,7 +219,7 @@ def test_more_segments_than_blocks(backend, rng, monkeypatch):
     key = next(k for k in wd._plans if k[0] == "segmented_reduce" and k[1] == "add" and
                k[2] == "i32" and k[-1] == "sm_90")
     plan = wd._plans[key]
-    capped = wd._Plan(plan.compiled, [k[:2] + (3,) + k[3:] for k in plan.kernels], plan.scratch)
+    capped = wd._Plan(plan.compiled, [k._replace(most=3) for k in plan.kernels], plan.scratch)
     monkeypatch.setitem(wd._plans, key, capped)
     assert len(begin) > 3 * 10
     check("add", x, begin, end, wd.segmented_reduce(x, (begin, end), "add", backend=backend))

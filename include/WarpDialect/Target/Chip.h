@@ -62,6 +62,10 @@ struct Chip {
   /// Whether the chip has `elect.sync` (sm_90 and newer, PTX 8.0).
   bool hasElectSync() const;
 
+  /// Whether the chip runs thread-block clusters and reaches their shared
+  /// memory (`.shared::cluster`, barrier.cluster: sm_90 and newer).
+  bool hasClusters() const;
+
   /// Whether PTX `atom` adds bf16 on this chip (`atom.add.noftz.bf16` and
   /// `.bf16x2`, sm_90 and newer); below, a bf16 add is a loop of
   /// `atom.cas.b16`, as CUDA's atomicAdd(__nv_bfloat16 *) is.

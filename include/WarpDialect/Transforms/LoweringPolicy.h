@@ -114,6 +114,15 @@ struct DeviceTiling {
   static constexpr int64_t kUniqueMinBlocksPerSM = 6;
   static constexpr int64_t kRunLengthMinBlocksPerSM = 5;
 
+  /// A scan (of a kind, without keys or clusters) of more than one tile
+  /// and at most this many is one launch of one cluster of as many blocks,
+  /// where the target has clusters: one cluster looks back at no status
+  /// word, so no scan_init launch clears them first (5.8-6.1 us against
+  /// 8.2-8.8 us for 2 to 8 tiles of i32 on the H100:
+  /// docs/results/cluster-scan-one-cluster-h100-2026-12-07.md). 8: the
+  /// most blocks a portable cluster has.
+  static constexpr int64_t kOneClusterScanBlocks = 8;
+
   /// A device radix sort's tile: bytes of keys and values a thread holds
   /// (its warp.block_radix_sort's buffers must fit the workgroup memory
   /// beside its counter grid), and the digit bits of a pass.

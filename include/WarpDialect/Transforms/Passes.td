@@ -286,11 +286,13 @@ def WarpExpandDeviceOpsPass
     clusters), which then needs nothing of it (a
     scan's `scan_init`, which clears the look-back's status words: a
     single tile looks back at none); a kernel with
-    `warp.device_alone_up_to = A` does all of the op's work where
-    `n <= A`, as the only launch, on one block, and is not launched past
-    it, nor by host code that must not branch (a radix sort's
-    `radix_sort_single_tile`, which sorts an input of at most one tile in
-    one block over every bit); the
+    `warp.device_alone_up_to = A` (and `warp.device_alone_over = L`) does
+    all of the op's work where `n <= A` (and `n > L`), as the only launch,
+    on one block or cluster, and is launched nowhere else, nor by host code
+    that must not branch (a radix sort's `radix_sort_single_tile`, which
+    sorts an input of at most one tile in one block over every bit; with
+    `chip` one that has clusters, a scan's `scan_one_cluster`, which scans
+    2 to 8 tiles in one cluster, needing no `scan_init`); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * max(1, ceil(n / T))` bytes of scratch, which the
     kernels initialise themselves. A `double_buffer` radix sort's (segmented or
@@ -335,6 +337,11 @@ def WarpExpandDeviceOpsPass
            "words are 64 bits wide (0: 2^31, the fewest whose counts need "
            "more than 31 bits); a smaller one takes the wide words at small "
            "sizes, for tests">,
+    Option<"chip", "chip", "std::string", "\"sm_90\"",
+           "The chip the kernels are for: where it has thread-block clusters "
+           "(sm_90 and newer), a scan of a kind of 2 to "
+           "DeviceTiling::kOneClusterScanBlocks tiles is one launch of one "
+           "cluster (scan_one_cluster)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",

@@ -34,6 +34,7 @@ constexpr llvm::StringLiteral kSkipIfSingleAttrName = "warp.device_skip_if_singl
 constexpr llvm::StringLiteral kSkipBeforeSingleAttrName = "warp.device_skip_before_single";
 constexpr llvm::StringLiteral kResultBufferAttrName = "warp.device_result_buffer";
 constexpr llvm::StringLiteral kAloneUpToAttrName = "warp.device_alone_up_to";
+constexpr llvm::StringLiteral kAloneOverAttrName = "warp.device_alone_over";
 
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
@@ -253,8 +254,9 @@ public:
   void buildTupleSegmentedReduce(gpu::GPUModuleOp module,
                                  DeviceSegmentedReduceCombineOp op);
   void buildScanInit(gpu::GPUModuleOp module);
-  /// A scan; by key where the kernel's operands end in the keys.
-  void buildScan(gpu::GPUModuleOp module, bool exclusive);
+  /// A scan (the kernel `name`); by key where the kernel's operands end in
+  /// the keys.
+  void buildScan(gpu::GPUModuleOp module, bool exclusive, StringRef name = "scan");
   /// A warp.device_scan_combine's scan kernel (operands: the inputs, the
   /// init values' bits, the outputs), after buildScanInit; the tiles
   /// publish tuples (setTupleCombiner). Keeps the input order, so the

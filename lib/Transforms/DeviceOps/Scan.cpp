@@ -266,10 +266,11 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
   });
 }
 
-void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive) {
+void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,
+                                    StringRef name) {
   int64_t items = tileItemsPerThread();
   int64_t tileItems = tileItemCount();
-  gpu::GPUFuncOp kernel = startKernel(module, "scan", tileItems);
+  gpu::GPUFuncOp kernel = startKernel(module, name, tileItems);
   auto itemsType = VectorType::get({items}, element);
   TileStatus status = tileStatus(/*counts=*/false);
   Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n, index(0));

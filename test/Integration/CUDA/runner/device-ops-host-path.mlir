@@ -12,16 +12,18 @@
 // RUN: FileCheck %s --check-prefix=DRIVER --input-file=%t/err
 
 // 10000 i32 in 2 tiles of 8192 (a scan's 32 items a thread): 2 * 24 = 48
-// bytes of scratch, one scan_init block, 2 scan blocks.
+// bytes of scratch; 2 to 8 tiles are one launch of scan_one_cluster, one
+// cluster of 8 blocks (its PTX states the cluster: a plain launch), which
+// needs no scan_init.
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=40000
 // DRIVER: cuda: cuMemAlloc bytes=160000
 // DRIVER: cuda: cuMemAlloc bytes=8
 // DRIVER: cuda: cuMemAlloc bytes=48
-// DRIVER: cuda: cuModuleGetFunction scan_init
-// DRIVER: cuda: cuLaunchKernel grid=(1,1,1) block=(256,1,1) smem=0
-// DRIVER: cuda: cuModuleGetFunction scan
-// DRIVER: cuda: cuLaunchKernel grid=(2,1,1) block=(256,1,1) smem=0
+// DRIVER-NOT: scan_init
+// DRIVER: cuda: cuModuleGetFunction scan_one_cluster
+// DRIVER: cuda: cuLaunchKernel grid=(8,1,1) block=(256,1,1) smem=0
+// DRIVER-NOT: scan
 // 20000 f64 in tiles of 2048: 10 reduce_tiles blocks, 10 partials of 8
 // bytes; one finishing block.
 // DRIVER: cuda: cuMemAlloc bytes=80
