@@ -428,6 +428,8 @@ struct WarpExpandDeviceOpsPass
         arguments.push_back(arith::BitcastOp::create(b, type, operand));
     }
     Value one = constant(1);
+    // `count` blocks: `one` for one.
+    auto blocks = [&](int64_t count) { return count > 1 ? constant(count) : one; };
     // max(1, ceil(count / items)), count n by default: an empty input
     // still gets one block.
     auto blocksFor = [&](int64_t items, Value count = Value()) -> Value {
@@ -531,8 +533,7 @@ struct WarpExpandDeviceOpsPass
               OpBuilder::InsertionGuard guard(b);
               b.setInsertionPoint(fork.thenBlock()->getTerminator());
               Value launched = chain;
-              int64_t cluster = clusterBlocksOf(kernel);
-              Launched taken = launch(kernel, launched, cluster > 1 ? constant(cluster) : one);
+              Launched taken = launch(kernel, launched, blocks(clusterBlocksOf(kernel)));
               launchFrom(kernels.size(), launched, taken, Value());
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
               launchFrom(i + 1, chain, previous, Value());
@@ -562,7 +563,7 @@ struct WarpExpandDeviceOpsPass
               Launched taken = launch(kernel, launched, known);
               launchFrom(i + 1, launched, taken, next);
               b.setInsertionPoint(fork.elseBlock()->getTerminator());
-              launchFrom(i + 1, chain, previous, next ? constant(single) : Value());
+              launchFrom(i + 1, chain, previous, next ? blocks(single) : Value());
               return;
             }
             previous = launch(kernel, chain, known);

@@ -69,8 +69,8 @@ class _Kernel(NamedTuple):
     operand: Optional[int]   # the operand whose elements its grid counts (None: the input's)
     after_single: bool       # skipped where the kernel before ran one block or cluster
     before_single: bool      # skipped where the kernel after runs one block or cluster
-    alone_up_to: Optional[int]  # the only launch, of one block or cluster, up to that
-    alone_over: Optional[int]   # many elements and over this many (None: 0 on), none else
+    alone_up_to: Optional[int]  # the only launch (one block or cluster) for n up to this
+    alone_over: Optional[int]   # and over this (None: from 0); not launched for other n
 
 
 @dataclass
