@@ -55,7 +55,19 @@ def _calls():
         lambda: wd.radix_sort(x.copy(), out=np.empty_like(x), double_buffer=True),
         lambda: wd.segmented_radix_sort(x, offsets),
         lambda: wd.segmented_reduce(f, offsets),
+        lambda: wd.select(f, pred=("gt", 0)), lambda: wd.partition(x, pred=("<", 3)),
+        lambda: wd.histogram_range(f, np.linspace(-1, 1, 9).astype(np.float32)),
+        lambda: wd.reduce((x, x), _affine, init=(1, 0)),
+        lambda: wd.scan((x, x), _affine, init=(1, 0)),
+        lambda: wd.scan((x, x), _affine, keys=x),
+        lambda: wd.segmented_reduce((x, x), offsets, _affine, init=(1, 0)),
     ]
+
+
+def _affine(k, left, right):
+    """x -> a x + b, the left map first: a combiner over pairs."""
+    (a1, b1), (a2, b2) = left, right
+    return a2 * a1, a2 * b1 + b2
 
 
 @pytest.fixture(scope="module")
