@@ -256,8 +256,17 @@ struct WarpExpandDeviceOpsPass
       // No scratch: 8 bytes, so that no allocation is empty.
       module->setAttr(kScratchAttrName, b.getDenseI64ArrayAttr({8, 0, 1}));
     } else if (reduce) {
-      kernels.setClusterBlocks(clusterBlocks);
       kernels.setThreadBytes(DeviceTiling::reduceThreadBytes(element));
+      // In clusters, first: an input that one block folds alone
+      // (warp.device_grid_single) is one block's launch, not a cluster's
+      // (a cluster's launch takes longer: 5.3 against 4.1 us for 2^12 i32
+      // on the H100, docs/results/device-targets-h100-7dc340d.json).
+      if (clusterBlocks > 1) {
+        kernels.buildReduceTiles(module, "reduce_one_block");
+        auto oneBlock = module.lookupSymbol<gpu::GPUFuncOp>("reduce_one_block");
+        oneBlock->setAttr(kAloneUpToAttrName, oneBlock->getAttr(kGridSingleAttrName));
+      }
+      kernels.setClusterBlocks(clusterBlocks);
       kernels.buildReduceTiles(module);
       kernels.buildReduceFinish(module);
       // One 8-byte partial per block of reduce_tiles (at most one a tile).

@@ -46,10 +46,21 @@ func.func @s(%x: memref<?xf32>, %y: memref<?xf32>) {
 
 // The reduction: reduce_tiles in clusters of 2 (an i32 tile: 32 items a
 // thread), its grid (capped at 4096 blocks) rounded up to whole clusters;
-// reduce_finish folds one partial per cluster.
+// reduce_finish folds one partial per cluster. An input that one block
+// folds alone (32768 i32) is one launch of reduce_one_block, the same
+// fold without clusters, which writes the result itself.
 // CHECK-LABEL: func.func @r
+// CHECK: %[[ALONE:.*]] = arith.cmpi ule, %{{.*}}, %c32768{{.*}} : index
+// CHECK-NEXT: scf.if %[[ALONE]] {
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_one_block blocks in (%c1, %c1, %c1)
+// CHECK-NEXT: gpu.dealloc
+// CHECK-NEXT: gpu.wait
+// CHECK-NEXT: } else {
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_tiles
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_reduce_maxsi_i32_cluster2::@reduce_finish
+// CHECK: gpu.func @reduce_one_block({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_alone_up_to = 32768 : i64, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 32768 : i64}
+// CHECK-NOT: warp.cluster_reduce
+// CHECK: warp.block_reduce <maxsi>
 // CHECK: gpu.func @reduce_tiles({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 2, 1, 1>, warp.device_grid = 8192 : i64, warp.device_grid_max = 4096 : i64, warp.device_grid_single = 32768 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: arith.remui %[[BLOCK]]

@@ -281,12 +281,13 @@ def test_reduce_one_block_empty_identity(backend, device_launches):
 
 
 @pytest.mark.parametrize("backend", SIM)
-@pytest.mark.parametrize("cluster", [2, 4])
+@pytest.mark.parametrize("cluster", [2, 8])
 def test_reduce_one_cluster_skips_finish(backend, cluster, rng, device_launches):
-    """In clusters the grid is whole clusters: where it is one cluster (n
-    within what one block takes alone, the grid rounded up to a cluster),
-    the cluster's first block writes the result and reduce_finish is
-    skipped; from two clusters on it runs."""
+    """In clusters, an input that one block takes alone is one launch of
+    one block without clusters (reduce_one_block), which writes the
+    result; past it the grid is whole clusters: where it is one cluster
+    (clusters of 8, 5 to 8 tiles) the cluster's first block writes the
+    result and reduce_finish is skipped; from two clusters on it runs."""
     tile = tile_items("reduce", np.int32, "add", alone=False)
     chunk = tile_items("reduce", np.int32, "add")
     for n in [0, 33, chunk, chunk + 1, 2 * cluster * tile + 1]:
@@ -294,10 +295,10 @@ def test_reduce_one_cluster_skips_finish(backend, cluster, rng, device_launches)
         x = rng.integers(-100, 100, n).astype(np.int32)
         check(wd.reduce(x, "add", backend=backend, cluster_blocks=cluster),
               np.array([x.sum(dtype=np.int32)]), f"n={n}")
-        blocks = 1 if n <= chunk else -(-n // tile)
-        clusters = -(-blocks // cluster)
-        assert device_launches == [("reduce_tiles", clusters * cluster)] + \
-            ([("reduce_finish", 1)] if clusters > 1 else []), f"n={n}"
+        clusters = -(-(-(-n // tile)) // cluster)
+        assert device_launches == ([("reduce_one_block", 1)] if n <= chunk else
+                                   [("reduce_tiles", clusters * cluster)] +
+                                   ([("reduce_finish", 1)] if clusters > 1 else [])), f"n={n}"
 
 
 @pytest.mark.parametrize("backend", SIM)

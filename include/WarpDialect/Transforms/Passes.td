@@ -292,7 +292,9 @@ def WarpExpandDeviceOpsPass
     that must not branch (a radix sort's `radix_sort_single_tile`, which
     sorts an input of at most one tile in one block over every bit; with
     `chip` one that has clusters, a scan's `scan_one_cluster`, which scans
-    2 to 8 tiles in one cluster, needing no `scan_init`); the
+    2 to 8 tiles in one cluster, needing no `scan_init`; a reduction in
+    clusters' `reduce_one_block`, the fold of an input one block takes
+    alone, without a cluster's launch); the
     module's `warp.device_scratch = [F, P, T]`
     asks for `F + P * max(1, ceil(n / T))` bytes of scratch, which the
     kernels initialise themselves. A `double_buffer` radix sort's (segmented or

@@ -234,7 +234,7 @@ public:
     return kernel;
   }
 
-  void buildReduceTiles(gpu::GPUModuleOp module);
+  void buildReduceTiles(gpu::GPUModuleOp module, StringRef name = "reduce_tiles");
   void buildReduceFinish(gpu::GPUModuleOp module);
   /// reduce_tiles' writer of the result where its grid of `blocks` is one
   /// block or cluster: what reduce_finish makes of the one `partial`.

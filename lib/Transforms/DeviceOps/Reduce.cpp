@@ -22,13 +22,13 @@
 
 namespace mlir::warp::device_ops {
 
-void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module) {
+void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module, StringRef name) {
   // Tiles of 16-byte loads: a thread's bytes / 16 per thread, each
   // coalesced across the block.
   int64_t vectorItems = 16 / elementBytes;
   int64_t pieces = threadBytes / 16;
   int64_t tileItems = tileItemCount();
-  gpu::GPUFuncOp kernel = startKernel(module, "reduce_tiles", tileItems);
+  gpu::GPUFuncOp kernel = startKernel(module, name, tileItems);
   // Only this kernel's loads touch the input while it runs (the output,
   // which overlaps no input, is written by reduce_finish, and by the one
   // block of a grid of one after its last load): it may take the
