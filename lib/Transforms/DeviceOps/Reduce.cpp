@@ -10,9 +10,11 @@
 // that block (the cluster's first) also writes the result, what the
 // second kernel makes of its single partial, and the second kernel is not
 // launched (warp.device_skip_if_single: the host code branches on the
-// grid). A segmented reduction is one kernel of a block per segment
-// (grid-strided past a cap): the threads stride over the segment, then
-// warp.block_reduce.
+// grid); in clusters, an input that one block takes alone is folded by
+// reduce_one_block, the same kernel without clusters, launched alone
+// (ExpandDeviceOps.cpp). A segmented reduction is one kernel of a block
+// per segment (grid-strided past a cap): the threads stride over the
+// segment, then warp.block_reduce.
 //
 //===----------------------------------------------------------------------===//
 
