@@ -262,9 +262,8 @@ struct WarpExpandDeviceOpsPass
       // (a cluster's launch takes longer: 5.3 against 4.1 us for 2^12 i32
       // on the H100, docs/results/device-targets-h100-7dc340d.json).
       if (clusterBlocks > 1) {
-        kernels.buildReduceTiles(module, "reduce_one_block");
-        auto oneBlock = module.lookupSymbol<gpu::GPUFuncOp>("reduce_one_block");
-        oneBlock->setAttr(kAloneUpToAttrName, oneBlock->getAttr(kGridSingleAttrName));
+        gpu::GPUFuncOp oneBlock = kernels.buildReduceTiles(module, "reduce_one_block");
+        setAlone(oneBlock, oneBlock->getAttrOfType<IntegerAttr>(kGridSingleAttrName).getInt());
       }
       kernels.setClusterBlocks(clusterBlocks);
       kernels.buildReduceTiles(module);
@@ -286,12 +285,10 @@ struct WarpExpandDeviceOpsPass
       if (scan && !scan.getKeys() && clusterBlocks == 1 && oneClusterScans) {
         int64_t tile = kernels.tileItemCount();
         kernels.setClusterBlocks(DeviceTiling::kOneClusterScanBlocks);
-        kernels.buildScan(module, scan.getExclusive(), "scan_one_cluster");
-        kernels.setClusterBlocks(1);
-        auto oneCluster = module.lookupSymbol<gpu::GPUFuncOp>("scan_one_cluster");
-        oneCluster->setAttr(kAloneOverAttrName, b.getI64IntegerAttr(tile));
-        oneCluster->setAttr(kAloneUpToAttrName,
-                            b.getI64IntegerAttr(tile * DeviceTiling::kOneClusterScanBlocks));
+        gpu::GPUFuncOp oneCluster =
+            kernels.buildScan(module, scan.getExclusive(), "scan_one_cluster");
+        kernels.setClusterBlocks(clusterBlocks);
+        setAlone(oneCluster, tile * DeviceTiling::kOneClusterScanBlocks, /*over=*/tile);
       }
       kernels.buildScanInit(module);
       if (!select) {

@@ -201,6 +201,9 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                 else L.mlirDenseI32ArrayGetElement(attr, i)
                 for i in range(L.mlirDenseArrayGetNumElements(attr))]
 
+    def value(attr) -> Optional[int]:
+        return None if attr is None else L.mlirIntegerAttrGetValueInt(attr)
+
     def visit(op, _user_data):
         name = L.mlirIdentifierStr(L.mlirOperationGetName(op)).bytes()
         if name == b"gpu.module":
@@ -218,10 +221,6 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                            for suffix in ("up_to", "over"))
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
-
-            def value(attr) -> Optional[int]:
-                return None if attr is None else L.mlirIntegerAttrGetValueInt(attr)
-
             kernels.append(_Kernel(symbol, value(grid), value(most), value(single),
                                    block[0] * block[1] * block[2],
                                    1 if cluster is None else ints(cluster)[0], value(operand),

@@ -36,6 +36,16 @@ constexpr llvm::StringLiteral kResultBufferAttrName = "warp.device_result_buffer
 constexpr llvm::StringLiteral kAloneUpToAttrName = "warp.device_alone_up_to";
 constexpr llvm::StringLiteral kAloneOverAttrName = "warp.device_alone_over";
 
+/// Marks `kernel` as the only launch, of one block or cluster, for n in
+/// (over, upTo] (from 0 without `over`), and no launch for other n.
+inline void setAlone(gpu::GPUFuncOp kernel, int64_t upTo,
+                     std::optional<int64_t> over = std::nullopt) {
+  Builder b(kernel.getContext());
+  kernel->setAttr(kAloneUpToAttrName, b.getI64IntegerAttr(upTo));
+  if (over)
+    kernel->setAttr(kAloneOverAttrName, b.getI64IntegerAttr(*over));
+}
+
 /// A scan tile's status word: nothing published yet, its total, or the
 /// combination of every element up to and including the tile.
 constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
@@ -234,7 +244,7 @@ public:
     return kernel;
   }
 
-  void buildReduceTiles(gpu::GPUModuleOp module, StringRef name = "reduce_tiles");
+  gpu::GPUFuncOp buildReduceTiles(gpu::GPUModuleOp module, StringRef name = "reduce_tiles");
   void buildReduceFinish(gpu::GPUModuleOp module);
   /// reduce_tiles' writer of the result where its grid of `blocks` is one
   /// block or cluster: what reduce_finish makes of the one `partial`.
@@ -256,7 +266,7 @@ public:
   void buildScanInit(gpu::GPUModuleOp module);
   /// A scan (the kernel `name`); by key where the kernel's operands end in
   /// the keys.
-  void buildScan(gpu::GPUModuleOp module, bool exclusive, StringRef name = "scan");
+  gpu::GPUFuncOp buildScan(gpu::GPUModuleOp module, bool exclusive, StringRef name = "scan");
   /// A warp.device_scan_combine's scan kernel (operands: the inputs, the
   /// init values' bits, the outputs), after buildScanInit; the tiles
   /// publish tuples (setTupleCombiner). Keeps the input order, so the

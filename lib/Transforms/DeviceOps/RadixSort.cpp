@@ -258,10 +258,11 @@ void DeviceKernelBuilder::buildRadixSingleTile(gpu::GPUModuleOp module,
   RadixSortConfig whole = sort;
   whole.tiles = RadixSortConfig::Tiles::Whole;
   gpu::GPUFuncOp kernel = startKernel(module, "radix_sort_single_tile", std::nullopt);
-  kernel->setAttr(kAloneUpToAttrName, b.getI64IntegerAttr(whole.tileItems()));
-  std::pair<Value, Value> inputs = radixBuffers(sort, {}, -1);
-  std::pair<Value, Value> outputs{operands[1], sort.value ? operands[3] : Value()};
-  sortWholeTile(whole, index(0), inputs, sort.resultBuffer() == 1 ? outputs : inputs);
+  setAlone(kernel, whole.tileItems());
+  // From the inputs into the buffers the last pass would write (the
+  // outputs, or with doubleBuffer maybe the inputs).
+  sortWholeTile(whole, index(0), radixBuffers(sort, {}, -1),
+                radixBuffers(sort, {}, int(sort.passes()) - 1));
 }
 
 void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,

@@ -24,7 +24,8 @@
 
 namespace mlir::warp::device_ops {
 
-void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module, StringRef name) {
+gpu::GPUFuncOp DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module,
+                                                     StringRef name) {
   // Tiles of 16-byte loads: a thread's bytes / 16 per thread, each
   // coalesced across the block.
   int64_t vectorItems = 16 / elementBytes;
@@ -93,7 +94,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module, StringRef na
       LLVM::StoreOp::create(b, partial, scratchSlot(i64(0), toI64(cluster)), elementBytes);
       writeSingleResult(blocks, partial);
     });
-    return;
+    return kernel;
   }
   Value partial = blockReduce(threadFold, /*items=*/true);
   ifThen(isThreadZero(), [&] {
@@ -101,6 +102,7 @@ void DeviceKernelBuilder::buildReduceTiles(gpu::GPUModuleOp module, StringRef na
                           elementBytes);
     writeSingleResult(blocks, partial);
   });
+  return kernel;
 }
 
 void DeviceKernelBuilder::writeSingleResult(Value blocks, Value partial) {

@@ -266,8 +266,8 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
   });
 }
 
-void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,
-                                    StringRef name) {
+gpu::GPUFuncOp DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,
+                                              StringRef name) {
   int64_t items = tileItemsPerThread();
   int64_t tileItems = tileItemCount();
   gpu::GPUFuncOp kernel = startKernel(module, name, tileItems);
@@ -286,7 +286,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,
                               offset, items, 1, std::nullopt);
     Value heads = runHeads(keys, keyItems, offset, items);
     storeTile(scanByKeyTile(status, toI64(tile), loaded, heads, exclusive), offset);
-    return;
+    return kernel;
   }
   Value scanned, total, publishes, leads = isThreadZero();
   Value statusTile = tile;
@@ -349,6 +349,7 @@ void DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,
     result = arith::SelectOp::create(b, takesPrefix, own, result);
   }
   storeTile(result, offset);
+  return kernel;
 }
 
 void DeviceKernelBuilder::storeTile(Value result, Value offset, Value target) {
