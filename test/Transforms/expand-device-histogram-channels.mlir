@@ -25,34 +25,40 @@
 // CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<2x?xi32> into memref<?xi32>
 // CHECK: @warp_device_histogram_i32_i32_channels3x2_range::@histogram
 
-// Bin numbers of RGBA's RGB, bytes: each channel's 256 sample values
-// counted in workgroup memory (4 x 256); n rounded down to whole pixels;
-// per sample its channel's counter of its value. The flush gives each
-// counted value of a channel its bin, and its flat bin where the bin
-// counts and the channel is active.
+// Bin numbers of RGBA's RGB, bytes: the active channels' 256 sample
+// values counted in workgroup memory (3 x 256); n rounded down to whole
+// pixels; per sample its channel's counter of its value where the channel
+// is active (the thread's first channel once, the next ones a step on,
+// wrapped). The flush gives each counted value of a channel its bin, and
+// its flat bin where the bin counts.
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins768_channels4x3
 // CHECK: gpu.func @histogram(
-// CHECK-SAME: workgroup(%[[LOCAL:.*]] : memref<1024xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[LOCAL:.*]] : memref<768xi32, #gpu.address_space<workgroup>>)
 // CHECK: %[[REM:.*]] = arith.remui %arg3, %c4 : index
 // CHECK: arith.subi %arg3, %[[REM]] : index
 // CHECK: vector.load
 // CHECK: %[[CH:.*]] = arith.remui %{{.*}}, %c4{{.*}} : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[CH]], %c1{{.*}} : index
+// CHECK: %[[WRAP:.*]] = arith.cmpi uge, %[[NEXT]], %c4{{.*}} : index
+// CHECK: %[[BACK:.*]] = arith.subi %[[NEXT]], %c4{{.*}} : index
+// CHECK: arith.select %[[WRAP]], %[[BACK]], %[[NEXT]] : index
 // CHECK: %[[CH32:.*]] = arith.index_cast %[[CH]] : index to i32
 // CHECK: %[[BASE:.*]] = arith.muli %[[CH32]], %c256_i32{{.*}} : i32
 // CHECK: %[[SLOT:.*]] = arith.addi %[[BASE]], %{{.*}} : i32
+// CHECK: %[[ACTIVE:.*]] = arith.cmpi ult, %[[CH]], %c3{{.*}} : index
 // CHECK: %[[AT:.*]] = arith.index_castui %[[SLOT]] : i32 to index
+// CHECK: scf.if %[[ACTIVE]]
 // CHECK: memref.atomic_rmw addi %c1_i32, %[[LOCAL]][%[[AT]]]
 // CHECK: gpu.barrier
-// CHECK: scf.for %[[S:.*]] = %thread_id_x to %c1024
+// CHECK: scf.for %[[S:.*]] = %thread_id_x to %c768
 // CHECK: %[[N:.*]] = memref.load %[[LOCAL]][%[[S]]]
 // CHECK: %[[V32:.*]] = arith.index_castui %[[S]] : index to i32
 // CHECK: %[[V:.*]] = arith.trunci %[[V32]] : i32 to i8
 // CHECK: %[[C:.*]] = arith.divui %[[S]], %c256{{.*}} : index
-// CHECK: %[[CM:.*]] = arith.remui %[[C]], %c4{{.*}} : index
 // CHECK: arith.extui %[[V]] : i8 to i64
-// CHECK: arith.muli %[[CM]], %{{.*}} : index
+// CHECK: arith.muli %[[C]], %{{.*}} : index
 // CHECK: arith.cmpi sge
-// CHECK: arith.cmpi ult, %[[CM]], %c3{{.*}} : index
+// CHECK: arith.cmpi ult, %[[C]], %c3{{.*}} : index
 // CHECK: memref.atomic_rmw addi %[[N]], %arg1
 // Even levels: each channel's scale once; per sample, the channel's
 // lower, upper and scale picked.

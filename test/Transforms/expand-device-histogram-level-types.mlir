@@ -17,19 +17,29 @@
 // FILES-NEXT: warp_device_histogram_i32_i64_range_f64.ptx
 // FILES-NEXT: warp_device_histogram_i8_i32_bins10_unsigned_even_i32.ptx
 
-// Bytes are counted by value (256 counters in workgroup memory), and the
-// flush gives each counted value its bin.
+// Bytes are counted by value (256 counters in workgroup memory); the
+// block's 10 bins, also there, take each counted value's count at its bin
+// (fewer bins than values: one global atomic a bin, not a value), then go
+// to the output where non-zero.
 // CHECK-LABEL: gpu.module @warp_device_histogram_i8_i32_bins10_unsigned_even_i32
-// CHECK: gpu.func @histogram(%{{.*}}: memref<?xi8>, %{{.*}}: memref<?xi32>, %[[LO:.*]]: i32, %[[HI:.*]]: i32,
-// CHECK-SAME: workgroup(%{{.*}} : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.func @histogram(%{{.*}}: memref<?xi8>, %[[OUT:.*]]: memref<?xi32>, %[[LO:.*]]: i32, %[[HI:.*]]: i32,
+// CHECK-SAME: workgroup(%[[VALUES:.*]] : memref<256xi32, #gpu.address_space<workgroup>>, %[[BINS:.*]] : memref<10xi32, #gpu.address_space<workgroup>>)
+// CHECK: memref.store %{{.*}}, %[[VALUES]]
+// CHECK: memref.store %{{.*}}, %[[BINS]]
 // CHECK: gpu.barrier
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[VALUES]]
 // CHECK: gpu.barrier
+// CHECK: %[[N:.*]] = memref.load %[[VALUES]]
 // CHECK: arith.trunci %{{.*}} : i32 to i8
 // CHECK: %[[S:.*]] = arith.extui %{{.*}} : i8 to i32
 // CHECK: arith.cmpi sge, %[[S]], %[[LO]] : i32
 // CHECK: arith.cmpi slt, %[[S]], %[[HI]] : i32
 // CHECK: arith.extsi %[[S]] : i32 to i64
 // CHECK: arith.divui {{.*}} : i64
+// CHECK: memref.atomic_rmw addi %[[N]], %[[BINS]]
+// CHECK: gpu.barrier
+// CHECK: %[[M:.*]] = memref.load %[[BINS]]
+// CHECK: memref.atomic_rmw addi %[[M]], %[[OUT]]
 
 // CHECK-LABEL: gpu.module @warp_device_histogram_i32_i64_range_f64
 // CHECK: gpu.func @histogram(%{{.*}}: memref<?xi32>, %{{.*}}: memref<?xi64>, %{{.*}}: memref<?xf64>,

@@ -93,6 +93,13 @@ struct DeviceTiling {
   /// (docs/results/device-ops-h200.md).
   static constexpr int64_t kHistogramTilesPerBlock = 8;
   static constexpr int64_t kHistogramMaxBlocks = 1024;
+  /// A block that counted 8-bit sample values adds them to its own copy
+  /// of the bins in workgroup memory before the output where the bins are
+  /// at most half the values it counted (several values a bin: levels):
+  /// one global atomic a bin and block, not one a value. The blocks of a
+  /// grid that finish together otherwise queue on the few L2 lines the
+  /// bins sit in.
+  static bool mergeHistogramValues(int64_t values, int64_t bins) { return 2 * bins <= values; }
   /// A segmented reduction's grid: a block per segment, at most this many
   /// (the blocks then take further segments in turn; any count of
   /// segments, past CUDA's grid limit too), and the loads of a segment a

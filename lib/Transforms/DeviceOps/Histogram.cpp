@@ -282,10 +282,9 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
                                              index(active))
                           .getResult()
                     : Value();
-  auto binAt = [&](Value sample, Value position) -> Value {
+  auto binAt = [&](Value sample, Value channel) -> Value {
     if (!multi)
       return binOf(sample, Value());
-    Value channel = arith::RemUIOp::create(b, position, index(channels));
     // The levels of a channel that is not counted are never read.
     Value bin = binOf(sample, arith::MinUIOp::create(b, channel, index(active - 1)));
     Value flat = arith::AddIOp::create(
@@ -295,6 +294,27 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
         b, arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)),
         arith::CmpIOp::create(b, arith::CmpIPredicate::ult, channel, index(active)));
     return arith::SelectOp::create(b, counted, flat, i32(-1));
+  };
+  // The channels of a thread's items from position `first` (null without
+  // channels): first's channel once, then item j's a step of j mod C on,
+  // less C past the last.
+  auto channelsFrom = [&](Value first) {
+    SmallVector<Value> result(items);
+    if (!multi)
+      return result;
+    Value base = arith::RemUIOp::create(b, first, index(channels));
+    for (int64_t j = 0; j < items; ++j) {
+      int64_t step = j % channels;
+      if (step == 0) {
+        result[j] = base;
+        continue;
+      }
+      Value next = arith::AddIOp::create(b, base, index(step));
+      result[j] = arith::SelectOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::uge, next, index(channels)),
+          arith::SubIOp::create(b, next, index(channels)), next);
+    }
+    return result;
   };
   // Samples are counted at 32 bits at least: past n, in a block_histogram,
   // a sample no bin counts is all ones (every 8- or 16-bit value may name
@@ -309,14 +329,11 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     if (binOf) {
       Value binned = arith::ConstantOp::create(
           b, DenseElementsAttr::get(wide, b.getIntegerAttr(wide.getElementType(), -1)));
-      Value start = arith::AddIOp::create(b, offset,
-                                          arith::MulIOp::create(b, thread, index(items)));
+      SmallVector<Value> channelOf = channelsFrom(
+          arith::AddIOp::create(b, offset, arith::MulIOp::create(b, thread, index(items))));
       for (int64_t j = 0; j < items; ++j)
         binned = vector::InsertOp::create(
-            b,
-            binAt(vector::ExtractOp::create(b, samples, j),
-                  multi ? arith::AddIOp::create(b, start, index(j)).getResult() : Value()),
-            binned, j);
+            b, binAt(vector::ExtractOp::create(b, samples, j), channelOf[j]), binned, j);
       samples = binned;
     } else if (width != sampleWidth) {
       samples = arith::ExtUIOp::create(b, wide, samples);
@@ -352,24 +369,35 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   // path): the block counts each channel's 256 sample values instead, and
   // the flush gives each value its bin once, not each sample (a binary
   // search of the levels, or the even levels' arithmetic, per sample).
-  // The bin depends on the value alone, so the counts are the same.
+  // The bin depends on the value alone, so the counts are the same. Only
+  // the active channels are counted.
   bool byValue = binOf && sampleWidth == 8;
-  int64_t localCounters = byValue ? 256 * channels : *privateBins;
+  int64_t localCounters = byValue ? 256 * active : *privateBins;
+  bool someInactive = multi && active < channels;
   auto shared = MemRefType::get(
       {localCounters}, counter, AffineMap(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value local = kernel.addWorkgroupAttribution(shared, b.getLoc());
-  auto eachBin = [&](function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, thread, index(localCounters),
-                                   index(DeviceTiling::kThreads));
+  // Counted by value into fewer bins: the block's bins too, in workgroup
+  // memory, that its values' counts go to before the output.
+  Value merged;
+  if (byValue && DeviceTiling::mergeHistogramValues(localCounters, *privateBins))
+    merged = kernel.addWorkgroupAttribution(
+        MemRefType::get({*privateBins}, counter, AffineMap(), shared.getMemorySpace()),
+        b.getLoc());
+  // `body` on each of a block's `size` counters, the threads in turn.
+  auto each = [&](int64_t size, function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, thread, index(size), index(DeviceTiling::kThreads));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     body(loop.getInductionVar());
   };
-  eachBin([&](Value bin) {
-    memref::StoreOp::create(b, arith::ConstantOp::create(b, b.getZeroAttr(counter)), local,
-                            ValueRange{bin});
-  });
+  Value noCount = arith::ConstantOp::create(b, b.getZeroAttr(counter));
+  for (Value counters : {local, merged})
+    if (counters)
+      each(cast<MemRefType>(counters.getType()).getNumElements(), [&](Value slot) {
+        memref::StoreOp::create(b, noCount, counters, ValueRange{slot});
+      });
   gpu::BarrierOp::create(b);
   auto type = VectorType::get({items}, sampleType);
   Value one = arith::ConstantOp::create(b, b.getIntegerAttr(counter, 1));
@@ -397,32 +425,42 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     else
       add();
   };
-  auto widen = [&](Value sample, Value position) -> Value {
+  // A sample of `channel` (null without channels) as its counter.
+  auto widen = [&](Value sample, Value channel) -> Value {
     if (byValue) {
       // The value's counter in its channel's 256.
       Value value = arith::ExtUIOp::create(b, b.getI32Type(), sample);
       if (!multi)
         return value;
-      Value channel = arith::IndexCastOp::create(
-          b, b.getI32Type(), arith::RemUIOp::create(b, position, index(channels)));
-      return arith::AddIOp::create(b, arith::MulIOp::create(b, channel, i32(256)), value);
+      Value row = arith::IndexCastOp::create(b, b.getI32Type(), channel);
+      return arith::AddIOp::create(b, arith::MulIOp::create(b, row, i32(256)), value);
     }
     if (binOf)
-      return binAt(sample, position);
+      return binAt(sample, channel);
     if (width == sampleWidth)
       return sample;
     return arith::ExtUIOp::create(b, b.getIntegerType(width), sample);
   };
+  // Whether a sample of `channel` is counted by value: where some channels
+  // are not, where its channel is active (null: always).
+  auto activeChannel = [&](Value channel) -> Value {
+    if (!byValue || !someInactive)
+      return Value();
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ult, channel, index(active));
+  };
+  auto both = [&](Value x, Value y) -> Value {
+    return !x ? y : !y ? x : arith::AndIOp::create(b, x, y).getResult();
+  };
   // The thread's samples from position `first`, its first `valid` ones
   // where given.
   auto count = [&](Value samples, Value valid, Value first) {
+    SmallVector<Value> channelOf = channelsFrom(first);
     for (int64_t j = 0; j < items; ++j) {
-      Value sample = widen(vector::ExtractOp::create(b, samples, j),
-                           multi ? arith::AddIOp::create(b, first, index(j)).getResult()
-                                 : Value());
-      countOne(sample, valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
-                                   .getResult()
-                             : Value());
+      Value sample = widen(vector::ExtractOp::create(b, samples, j), channelOf[j]);
+      Value inside = valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
+                                 .getResult()
+                           : Value();
+      countOne(sample, both(inside, activeChannel(channelOf[j])));
     }
   };
   // The tiles start `head` samples in, at a 16-byte boundary of the input
@@ -437,7 +475,10 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
       b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, block, index(0)),
       arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, head));
   ifThen(inHead, [&] {
-    countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread}), thread), Value());
+    Value channel = multi ? arith::RemUIOp::create(b, thread, index(channels)).getResult()
+                          : Value();
+    countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread}), channel),
+             activeChannel(channel));
   });
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, head),
@@ -470,31 +511,45 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
           arith::AddIOp::create(b, offset, arith::MulIOp::create(b, thread, index(items))));
   }
   gpu::BarrierOp::create(b);
-  eachBin([&](Value slot) {
-    Value counted = memref::LoadOp::create(b, local, ValueRange{slot});
-    Value none = arith::ConstantOp::create(b, b.getZeroAttr(counter));
-    Value any = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, none);
-    if (!byValue) {
-      ifThen(any, [&] {
-        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, output,
-                                    ValueRange{slot});
-      });
-      return;
-    }
-    // Slot c * 256 + v: value v of channel c, counted in the bin binAt
-    // gives the sample v at a position of channel c.
-    ifThen(any, [&] {
-      Value value = arith::TruncIOp::create(
-          b, sampleType, arith::IndexCastUIOp::create(b, b.getI32Type(), slot));
-      Value bin = binAt(value, multi ? arith::DivUIOp::create(b, slot, index(256)).getResult()
-                                     : Value());
-      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)), [&] {
-        memref::AtomicRMWOp::create(
-            b, arith::AtomicRMWKind::addi, counted, output,
-            ValueRange{arith::IndexCastUIOp::create(b, b.getIndexType(), bin)});
+  // The non-zero counters of `counters` added to `to` at their slots (or
+  // where `binOf` puts them; -1: nowhere).
+  auto flush = [&](Value counters, Value to, function_ref<Value(Value)> binOf) {
+    each(cast<MemRefType>(counters.getType()).getNumElements(), [&](Value slot) {
+      Value counted = memref::LoadOp::create(b, counters, ValueRange{slot});
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, noCount), [&] {
+        if (!binOf) {
+          memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, to,
+                                      ValueRange{slot});
+          return;
+        }
+        Value bin = binOf(slot);
+        ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)), [&] {
+          memref::AtomicRMWOp::create(
+              b, arith::AtomicRMWKind::addi, counted, to,
+              ValueRange{arith::IndexCastUIOp::create(b, b.getIndexType(), bin)});
+        });
       });
     });
-  });
+  };
+  if (!byValue) {
+    flush(local, output, nullptr);
+    return;
+  }
+  // Slot c * 256 + v: value v of channel c, counted in the bin binAt gives
+  // the sample v of channel c.
+  auto binOfValue = [&](Value slot) -> Value {
+    Value value = arith::TruncIOp::create(
+        b, sampleType, arith::IndexCastUIOp::create(b, b.getI32Type(), slot));
+    return binAt(value,
+                 multi ? arith::DivUIOp::create(b, slot, index(256)).getResult() : Value());
+  };
+  if (!merged) {
+    flush(local, output, binOfValue);
+    return;
+  }
+  flush(local, merged, binOfValue);
+  gpu::BarrierOp::create(b);
+  flush(merged, output, nullptr);
 }
 
 } // namespace mlir::warp::device_ops
