@@ -472,6 +472,10 @@ struct WarpExpandDeviceOpsPass
         count = memref::DimOp::create(b, op->getOperand(counted.getInt()), 0);
       if (auto items = kernel->getAttrOfType<IntegerAttr>(kGridAttrName))
         grid = blocksFor(items.getInt(), count);
+      if (auto least = kernel->getAttrOfType<DenseI64ArrayAttr>(kGridMinAttrName))
+        grid = arith::MaxUIOp::create(
+            b, grid,
+            arith::MinUIOp::create(b, blocksFor(least[1], count), constant(least[0])));
       if (auto most = kernel->getAttrOfType<IntegerAttr>(kGridMaxAttrName))
         grid = arith::MinUIOp::create(b, grid, constant(most.getInt()));
       if (auto single = kernel->getAttrOfType<IntegerAttr>(kGridSingleAttrName))

@@ -71,6 +71,7 @@ class _Kernel(NamedTuple):
     before_single: bool      # skipped where the kernel after runs one block or cluster
     alone_up_to: Optional[int]  # the only launch (one block or cluster) for n up to this
     alone_over: Optional[int]   # and over this (None: from 0); not launched for other n
+    least: Optional[Tuple[int, int]] = None  # at least min(B, ceil(n / I)) blocks: (B, I)
 
 
 @dataclass
@@ -85,8 +86,10 @@ class _Plan:
     result_buffer: Optional[int] = None
 
     def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
-             cluster: int, n: int) -> int:
+             cluster: int, n: int, least: Optional[Tuple[int, int]] = None) -> int:
         blocks = 1 if items is None else max(1, -(-n // items))
+        if least is not None:
+            blocks = max(blocks, min(least[0], max(1, -(-n // least[1]))))
         blocks = blocks if most is None else min(blocks, most)
         blocks = 1 if single is not None and n <= single else blocks
         return -(-blocks // cluster) * cluster
@@ -99,7 +102,7 @@ class _Plan:
                     (k.alone_over is None or n > k.alone_over):
                 return [(k.name, k.cluster, k.threads)]
         grids = [self.grid(k.items, k.most, k.single, k.cluster,
-                           n if k.operand is None else _length(arrays[k.operand]))
+                           n if k.operand is None else _length(arrays[k.operand]), k.least)
                  for k in self.kernels]
         launches: List[Tuple[str, int, int]] = []
         # The blocks of a cluster of the kernel launched last: its grid is
@@ -186,8 +189,8 @@ def _attribute(op, name: str):
 def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
     """The launches the expanded module states: its gpu.module's
     `warp.device_scratch` and, in order, each kernel's `warp.device_grid`,
-    `warp.device_grid_max`, `warp.device_grid_single`, `known_block_size`,
-    `known_cluster_size`, `warp.device_grid_operand`,
+    `warp.device_grid_max`, `warp.device_grid_min`, `warp.device_grid_single`,
+    `known_block_size`, `known_cluster_size`, `warp.device_grid_operand`,
     `warp.device_skip_if_single`, `warp.device_skip_before_single`,
     `warp.device_alone_up_to` and `warp.device_alone_over`; the module's
     `warp.device_result_buffer` where it has one."""
@@ -219,6 +222,7 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                                            for suffix in ("", "_max", "_single", "_operand"))
             alone, over = (_attribute(op, "warp.device_alone_" + suffix)
                            for suffix in ("up_to", "over"))
+            least = _attribute(op, "warp.device_grid_min")
             block = ints(_attribute(op, "known_block_size"))
             cluster = _attribute(op, "known_cluster_size")
             kernels.append(_Kernel(symbol, value(grid), value(most), value(single),
@@ -226,7 +230,8 @@ def _read_plan(module: Module, compiled: CompiledModule) -> _Plan:
                                    1 if cluster is None else ints(cluster)[0], value(operand),
                                    _attribute(op, "warp.device_skip_if_single") is not None,
                                    _attribute(op, "warp.device_skip_before_single") is not None,
-                                   value(alone), value(over)))
+                                   value(alone), value(over),
+                                   None if least is None else tuple(ints(least))))
         return 0  # advance
 
     callback = _capi.OperationWalkCallback(visit)

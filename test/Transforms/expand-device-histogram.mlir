@@ -16,20 +16,30 @@
 // Histograms: static bins that fit are counted in a workgroup copy (the
 // module named for their number), others straight into the output; a
 // first kernel clears the bins.
+// The workgroup-counted one's grid: a block per 8 tiles, but a block a
+// tile up to 64 blocks, at most 1024 blocks.
 // CHECK: func.func @h
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram_init
-// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram
+// CHECK: %[[CHUNKS:.*]] = arith.ceildivui %[[N:.*]], %c32768 : index
+// CHECK: %[[BY8:.*]] = arith.maxui %[[CHUNKS]], %c1 : index
+// CHECK: %[[TILES:.*]] = arith.ceildivui %[[N]], %c4096 : index
+// CHECK: %[[BY1:.*]] = arith.maxui %[[TILES]], %c1 : index
+// CHECK: %[[SPREAD:.*]] = arith.minui %[[BY1]], %c64 : index
+// CHECK: %[[LEAST:.*]] = arith.maxui %[[BY8]], %[[SPREAD]] : index
+// CHECK: %[[GRID:.*]] = arith.minui %[[LEAST]], %c1024 : index
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i8_i32_bins256::@histogram blocks in (%[[GRID]], %c1, %c1)
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_histogram_i64_i64::@histogram
 // CHECK: gpu.module @warp_device_histogram_i8_i32_bins256
 // The workgroup-counted one runs on a capped grid of a block per 8 tiles
-// (8 x 4096 samples; at most 1024 blocks): the block clears its
+// (8 x 4096 samples; a block a tile up to 64 blocks; at most 1024
+// blocks): the block clears its
 // counters; block 0 counts the samples before the input's first 16-byte
 // boundary; the tiles from there, a grid apart, each take one workgroup
 // atomic add per sample (whole tiles: an aligned vector load whose 8-bit
 // samples, each extracted and widened, always name one of the 256 bins;
 // the last tile counts the thread's valid samples only); then each
 // non-zero counter goes to the output once.
-// CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 32768 : i64, warp.device_grid_max = 1024 : i64}
+// CHECK: gpu.func @histogram({{.*}}) workgroup(%[[LOCAL:.*]] : memref<256xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 32768 : i64, warp.device_grid_max = 1024 : i64, warp.device_grid_min = array<i64: 64, 4096>}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x
 // CHECK: scf.for
 // CHECK: memref.store %{{.*}}, %[[LOCAL]]

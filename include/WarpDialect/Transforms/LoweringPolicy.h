@@ -93,6 +93,11 @@ struct DeviceTiling {
   /// (docs/results/device-ops-h200.md).
   static constexpr int64_t kHistogramTilesPerBlock = 8;
   static constexpr int64_t kHistogramMaxBlocks = 1024;
+  /// A histogram of fewer tiles than `kHistogramTilesPerBlock` times this
+  /// takes more blocks than those tiles a block: a block a tile up to
+  /// this many (over 2 to 8 tiles each, a block's tiles would be counted
+  /// one after another while most of the chip idles).
+  static constexpr int64_t kHistogramMinBlocks = 64;
   /// A block that counted 8-bit sample values adds them to its own copy
   /// of the bins in workgroup memory before the output where the bins are
   /// at most half the values it counted (several values a bin: levels):

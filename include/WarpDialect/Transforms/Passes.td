@@ -273,7 +273,10 @@ def WarpExpandDeviceOpsPass
     `warp.device_grid = N` on a kernel means `max(1, ceil(n / N))` blocks,
     counting the elements of operand `K` instead of `n` with
     `warp.device_grid_operand = K` (a segmented reduction's output#0, a
-    segmented radix sort's begin offsets: a block per segment), at most `M` with `warp.device_grid_max = M`, and
+    segmented radix sort's begin offsets: a block per segment), at least
+    `min(B, max(1, ceil(n / I)))` with `warp.device_grid_min = [B, I]` (a
+    histogram's grid over a few tiles: a block a tile, up to `B`), at most
+    `M` with `warp.device_grid_max = M`, and
     one block where `n <= S` with `warp.device_grid_single = S`; one
     block without `warp.device_grid`; a kernel with `warp.device_skip_if_single` need not
     be launched where the kernel launched before it ran one block (one

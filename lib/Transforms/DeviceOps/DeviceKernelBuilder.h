@@ -27,6 +27,7 @@ namespace mlir::warp::device_ops {
 /// The attributes that state the launches (Passes.td's description).
 constexpr llvm::StringLiteral kGridAttrName = "warp.device_grid";
 constexpr llvm::StringLiteral kGridMaxAttrName = "warp.device_grid_max";
+constexpr llvm::StringLiteral kGridMinAttrName = "warp.device_grid_min";
 constexpr llvm::StringLiteral kGridSingleAttrName = "warp.device_grid_single";
 constexpr llvm::StringLiteral kScratchAttrName = "warp.device_scratch";
 constexpr llvm::StringLiteral kGridOperandAttrName = "warp.device_grid_operand";

@@ -365,6 +365,8 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   kernel->setAttr(kGridAttrName,
                   b.getI64IntegerAttr(DeviceTiling::kHistogramTilesPerBlock * tileItems));
   kernel->setAttr(kGridMaxAttrName, b.getI64IntegerAttr(DeviceTiling::kHistogramMaxBlocks));
+  kernel->setAttr(kGridMinAttrName,
+                  b.getDenseI64ArrayAttr({DeviceTiling::kHistogramMinBlocks, tileItems}));
   // 8-bit samples whose bin needs levels or a channel (CUB's byte-sample
   // path): the block counts each channel's 256 sample values instead, and
   // the flush gives each value its bin once, not each sample (a binary
