@@ -12,10 +12,10 @@
 // RUN: ls %t | FileCheck %s
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 
-// An input of at most a single tile (4096 i16 keys and f32 values at 32
-// bytes a thread, 2048) is sorted by one kernel into the same buffer.
+// An input of at most a single tile (i16 keys and f32 values at 64 bytes
+// a thread: 4096) is sorted by one kernel into the same buffer.
 // EXPAND-LABEL: func.func @d
-// EXPAND: %[[SMALL:.*]] = arith.cmpi ule, %{{.*}}, %c2048{{.*}} : index
+// EXPAND: %[[SMALL:.*]] = arith.cmpi ule, %{{.*}}, %c4096{{.*}} : index
 // EXPAND-NEXT: scf.if %[[SMALL]] {
 // EXPAND: gpu.launch_func {{.*}} @warp_device_radix_sort_i16_f32_double_buffer::@radix_sort_single_tile
 // EXPAND: } else {
@@ -33,7 +33,7 @@
 // EXPAND-SAME: warp.device_result_buffer = 0 : i32
 // EXPAND-SAME: warp.device_scratch = array<i64: 4352, 4096, 6144>
 // The single tile is sorted in place in keys_in, which holds the result.
-// EXPAND: gpu.func @radix_sort_single_tile(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>{{.*}}warp.device_alone_up_to = 2048 : i64
+// EXPAND: gpu.func @radix_sort_single_tile(%arg0: memref<?xi16>, %arg1: memref<?xi16>, %arg2: memref<?xf32>, %arg3: memref<?xf32>{{.*}}warp.device_alone_up_to = 4096 : i64
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_radix_sort
 // EXPAND-NOT: gpu.func

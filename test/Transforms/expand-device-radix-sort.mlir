@@ -66,10 +66,14 @@
 // EXPAND-LABEL: gpu.module @warp_device_radix_sort_i16_signed_bits4_14
 // EXPAND-SAME: warp.device_scratch = array<i64: 4352, 20480, 8192>
 // The single tile: one block radix sort of bits [4, 14) of the whole
-// input, padded past n, stored from keys_in (%arg0) to keys_out (%arg1).
+// input, padded past n, stored from keys_in (%arg0) to keys_out (%arg1);
+// loaded blocked, a whole tile in vectors, a partial one item by item
+// (no exchange buffer beside the sort's).
 // EXPAND: gpu.func @radix_sort_single_tile({{.*}}warp.device_alone_up_to = 4096 : i64
 // EXPAND-NOT: gpu.func
-// EXPAND: warp.block_load %arg0[%{{.*}}] : memref<?xi16>, vector<16xi16>
+// EXPAND: warp.block_load %arg0[%{{.*}}] algorithm = <vectorize> : memref<?xi16>, vector<16xi16>
+// EXPAND-NOT: gpu.func
+// EXPAND: warp.block_load %arg0[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <direct> : memref<?xi16>, vector<16xi16>
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_radix_sort %{{.*}} bits 4 to 14 striped : vector<16xi16>
 // EXPAND-NOT: gpu.func

@@ -1714,10 +1714,10 @@ def sort_tile(key_dtype, value_dtype=None, segmented=False):
 def single_tile(key_dtype, value_dtype=None):
     """The most keys that a device radix sort sorts in one launch of one
     block (its single tile, sorted over every bit at once; onesweep's
-    passes past it): 256 threads x 64 bytes of keys alone, x 32 bytes of
-    pairs, of the wider, each as at least 4 bytes."""
+    passes past it): 256 threads x 64 bytes of the wider of keys and
+    values, each as at least 4 bytes."""
     widths = [max(4, np.dtype(t).itemsize) for t in (key_dtype, value_dtype) if t is not None]
-    return 256 * ((32 if value_dtype else 64) // max(widths))
+    return 256 * (64 // max(widths))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

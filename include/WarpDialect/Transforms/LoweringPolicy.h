@@ -155,13 +155,13 @@ struct DeviceTiling {
   static constexpr int64_t kRadixSortRankedMixedPairBytesPerThread = 64;
   /// A device radix sort of at most one such tile is one block's
   /// warp.block_radix_sort over every bit, one launch instead of
-  /// onesweep's passes (CUB's single-tile kernel): bytes a thread of the
-  /// wider of keys and values, each as at least 4 bytes. Keys: 64 (16 of
-  /// up to 4 bytes, 4096 a block); pairs: 32, since the sort's key,
-  /// value and exchange buffers and its counters must fit the 48 KiB of
-  /// static workgroup memory (60 KiB at 64).
-  static constexpr int64_t kRadixSortSingleTileKeyBytesPerThread = 64;
-  static constexpr int64_t kRadixSortSingleTilePairBytesPerThread = 32;
+  /// onesweep's passes (CUB's single-tile kernel): 64 bytes a thread of
+  /// the wider of keys and values, each as at least 4 bytes (16 of up to
+  /// 4 bytes, 4096 a block, keys or pairs). The tile is loaded straight
+  /// into the threads' items, so that the sort's key and value buffers and
+  /// its counters alone share the 48 KiB of static workgroup memory (an
+  /// exchange buffer for the loads took pairs to 60 KiB).
+  static constexpr int64_t kRadixSortSingleTileBytesPerThread = 64;
   static constexpr int64_t kRadixSortPassBits = 8;
   /// Onesweep's histogram kernel (every pass's digits counted in one
   /// read of the keys): a block per tile up to this many, each then over
@@ -205,9 +205,7 @@ struct DeviceTiling {
   }
   /// Items per thread of a device radix sort's single tile.
   static int64_t radixSortSingleTileItemsPerThread(int64_t keyBytes, int64_t valueBytes) {
-    int64_t bytes = valueBytes ? kRadixSortSingleTilePairBytesPerThread
-                               : kRadixSortSingleTileKeyBytesPerThread;
-    return bytes / std::max({int64_t(4), keyBytes, valueBytes});
+    return kRadixSortSingleTileBytesPerThread / std::max({int64_t(4), keyBytes, valueBytes});
   }
 
 

@@ -375,9 +375,11 @@ private:
   /// Sorts the keys (and values) of `source` from element `first` (index)
   /// up to `n`, at most a tile, with one block radix sort over every bit,
   /// into `dest` at the same positions (may be `source`: the block has
-  /// read its whole tile before the sort's first barrier).
+  /// read its whole tile before the sort's first barrier), loaded by
+  /// `load` (the block load's own choice by default).
   void sortWholeTile(const RadixSortConfig &sort, Value first, std::pair<Value, Value> source,
-                     std::pair<Value, Value> dest);
+                     std::pair<Value, Value> dest,
+                     std::optional<BlockMemoryAlgorithm> load = std::nullopt);
   /// A segment of a segmented op: its number, its bounds [first, last)
   /// (index), and whether it holds anything (first < last).
   struct Segment {
@@ -541,12 +543,12 @@ private:
   /// The keys and values of the tile at element `offset` (index) of
   /// `source`'s (values null where `source` has none: keys only),
   /// blocked or warp-striped.
-  std::pair<Value, Value> loadRadixTile(const RadixSortConfig &sort,
-                                        std::pair<Value, Value> source, Value offset,
-                                        bool warpStriped) {
+  std::pair<Value, Value>
+  loadRadixTile(const RadixSortConfig &sort, std::pair<Value, Value> source, Value offset,
+                bool warpStriped, std::optional<BlockMemoryAlgorithm> algorithm = std::nullopt) {
     auto load = [&](Value from, Type type) -> Value {
       return loadTile(from, arith::ConstantOp::create(b, b.getZeroAttr(type)), offset,
-                      sort.itemsPerThread(), 1, std::nullopt, warpStriped);
+                      sort.itemsPerThread(), 1, algorithm, warpStriped);
     };
     return {load(source.first, sort.key),
             source.second ? load(source.second, sort.value) : Value()};
@@ -745,16 +747,20 @@ private:
     return loadTile(input, pad(element), offset, count, pieces, algorithm);
   }
   /// The same from `source`, with `fill` past `n`; `warpStriped` loads
-  /// each piece warp-striped instead of blocked (no algorithm then).
+  /// each piece warp-striped instead of blocked (no algorithm then). A
+  /// partial tile's load of `vectorize` is `direct` (vector loads take no
+  /// bound).
   Value loadTile(Value source, Value fill, Value offset, int64_t count,
                  int64_t pieces, std::optional<BlockMemoryAlgorithm> algorithm,
                  bool warpStriped = false) {
     auto type = VectorType::get({count}, fill.getType());
     int64_t piece = count * DeviceTiling::kThreads;
-    auto algorithmAttr =
-        algorithm ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
-                  : BlockMemoryAlgorithmAttr();
     auto loads = [&](bool checked) {
+      std::optional<BlockMemoryAlgorithm> chosen = algorithm;
+      if (checked && chosen == BlockMemoryAlgorithm::Vectorize)
+        chosen = BlockMemoryAlgorithm::Direct;
+      auto algorithmAttr = chosen ? BlockMemoryAlgorithmAttr::get(b.getContext(), *chosen)
+                                  : BlockMemoryAlgorithmAttr();
       Value folded;
       for (int64_t i = 0; i < pieces; ++i) {
         Value at = arith::AddIOp::create(b, offset, index(i * piece));

@@ -260,9 +260,11 @@ void DeviceKernelBuilder::buildRadixSingleTile(gpu::GPUModuleOp module,
   gpu::GPUFuncOp kernel = startKernel(module, "radix_sort_single_tile", std::nullopt);
   setAlone(kernel, whole.tileItems());
   // From the inputs into the buffers the last pass would write (the
-  // outputs, or with doubleBuffer maybe the inputs).
+  // outputs, or with doubleBuffer maybe the inputs), loaded blocked (16
+  // bytes at once where aligned), which needs no exchange buffer beside
+  // the sort's (DeviceTiling::kRadixSortSingleTileBytesPerThread).
   sortWholeTile(whole, index(0), radixBuffers(sort, {}, -1),
-                radixBuffers(sort, {}, int(sort.passes()) - 1));
+                radixBuffers(sort, {}, int(sort.passes()) - 1), BlockMemoryAlgorithm::Vectorize);
 }
 
 void DeviceKernelBuilder::buildRadixHistogram(gpu::GPUModuleOp module,
@@ -491,8 +493,9 @@ void DeviceKernelBuilder::storeSortedTile(const RadixSortConfig &sort, Value ima
 
 void DeviceKernelBuilder::sortWholeTile(const RadixSortConfig &sort, Value first,
                                         std::pair<Value, Value> source,
-                                        std::pair<Value, Value> dest) {
-  auto [keys, values] = loadRadixTile(sort, source, first, /*warpStriped=*/false);
+                                        std::pair<Value, Value> dest,
+                                        std::optional<BlockMemoryAlgorithm> load) {
+  auto [keys, values] = loadRadixTile(sort, source, first, /*warpStriped=*/false, load);
   Value valid = validItems(first, sort.tileItems());
   BlockRadixSortOp sorted = sortRadixTile(sort, keys, values, valid, sort.begin, sort.end);
   storeSortedTile(sort, sorted.getSortedKeys().front(), sorted.getSortedValues(), valid,
