@@ -116,6 +116,13 @@ def _sizes(plan):
             thresholds.add(k.items * k.cluster)
             if k.most:
                 thresholds.add(k.items * k.most)
+        if k.least:
+            # Where a block a tile stops adding blocks (B tiles), and
+            # where the grid's own rule passes B.
+            blocks, items = k.least
+            thresholds.update({items, blocks * items})
+            if k.items:
+                thresholds.add(blocks * k.items)
     sizes = {0, 1}
     for t in thresholds:
         sizes.update(s for s in (t - 1, t, t + 1) if 0 <= s <= MOST)
