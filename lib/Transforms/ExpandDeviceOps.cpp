@@ -281,8 +281,13 @@ struct WarpExpandDeviceOpsPass
       kernels.setPredicate(predicate);
       // First, so that the host code decides on it first: a scan of a kind
       // of 2 to kOneClusterScanBlocks tiles in one cluster, without
-      // scan_init (a cluster's blocks look back at no status).
-      if (scan && !scan.getKeys() && clusterBlocks == 1 && oneClusterScans) {
+      // scan_init (a cluster's blocks look back at no status); in
+      // smaller clusters too, which would take several clusters and a
+      // look-back there (clusters of 2 and 4 at 8 tiles of i32: 0.73-0.75x
+      // CUB, where one cluster of 8 took 1.12x on the H100,
+      // docs/results/device-targets-h100-7dc340d.md).
+      if (scan && !scan.getKeys() && clusterBlocks < DeviceTiling::kOneClusterScanBlocks &&
+          oneClusterScans) {
         int64_t tile = kernels.tileItemCount();
         kernels.setClusterBlocks(DeviceTiling::kOneClusterScanBlocks);
         gpu::GPUFuncOp oneCluster =

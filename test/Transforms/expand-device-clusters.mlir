@@ -12,8 +12,14 @@
 // The grid: ceil(n / 8192) blocks (a scan's tile: 32 f32 a thread)
 // rounded up to whole clusters of 4; the scratch: 24 bytes per cluster of
 // 4 tiles (32768 f32). A grid of one cluster looks back at no status: no
-// scan_init then.
+// scan_init then. 2 to 8 tiles (8192 < n <= 65536) are one launch of
+// scan_one_cluster, one cluster of 8 blocks, as a block-only scan's
+// (clusters of 4 would be two, the second looking back at the first).
 // CHECK-LABEL: func.func @s
+// CHECK: arith.cmpi ule, %{{.*}}, %c65536 : index
+// CHECK: arith.cmpi ugt, %{{.*}}, %c8192 : index
+// CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan_one_cluster blocks in (%c8,
+// CHECK: } else {
 // CHECK: %[[C4:.*]] = arith.constant 4 : index
 // CHECK: %[[CLUSTERS:.*]] = arith.ceildivui %{{.*}}, %[[C4]] : index
 // CHECK: %[[GRID:.*]] = arith.muli %[[CLUSTERS]], %c4{{.*}} : index
@@ -26,6 +32,7 @@
 // CHECK-NOT: scan_init
 // CHECK: gpu.launch_func async [%{{.*}}] @warp_device_scan_add_f32_cluster4::@scan blocks in (%[[ONE]], %{{.*}}, %{{.*}})
 // CHECK: gpu.module @warp_device_scan_add_f32_cluster4 attributes {warp.device_scratch = array<i64: 0, 24, 32768>}
+// CHECK: gpu.func @scan_one_cluster({{.*}}known_cluster_size = array<i32: 8, 1, 1>, warp.device_alone_over = 8192 : i64, warp.device_alone_up_to = 65536 : i64
 // CHECK: gpu.func @scan_init({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, warp.device_grid = 8388608 : i64, warp.device_skip_before_single}
 // CHECK: gpu.func @scan({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_cluster_size = array<i32: 4, 1, 1>, warp.device_grid = 8192 : i64}
 // CHECK: %[[BLOCK:.*]] = gpu.block_id x

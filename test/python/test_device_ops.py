@@ -310,7 +310,7 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
     two tiles on every kernel runs. In clusters the grid is whole clusters:
     one cluster looks back at none either, two do; so a scan of 2 to 8
     tiles (sm_90, the default chip) is one launch of one cluster of 8
-    blocks, and from 9 tiles on scan_init runs."""
+    blocks, in clusters of 2 too, and from 9 tiles on scan_init runs."""
     tile = tile_items("scan", np.int32)
     for n in (8 * tile, 8 * tile + 1):
         device_launches.clear()
@@ -350,7 +350,8 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
                               np.minimum(3, n - 3 * np.array(long_runs, np.int64)))
         assert device_launches == init + [("non_trivial_runs", tiles)] + \
             ([("non_trivial_carry", 1)] if tiles > 1 else []), f"non_trivial_runs n={n}"
-    for n, launches in ((5, [("scan", 2)]), (2 * tile + 1, [("scan_init", 1), ("scan", 4)])):
+    for n, launches in ((5, [("scan", 2)]), (2 * tile + 1, [("scan_one_cluster", 8)]),
+                        (8 * tile + 1, [("scan_init", 1), ("scan", 10)])):
         device_launches.clear()
         check(wd.scan(np.ones(n, np.int32), backend=backend, cluster_blocks=2),
               np.arange(1, n + 1, dtype=np.int32), f"clusters of 2, n={n}")
