@@ -514,17 +514,17 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
   }
   gpu::BarrierOp::create(b);
   // The non-zero counters of `counters` added to `to` at their slots (or
-  // where `binOf` puts them; -1: nowhere).
-  auto flush = [&](Value counters, Value to, function_ref<Value(Value)> binOf) {
+  // where `placeOf` puts them; -1: nowhere).
+  auto flush = [&](Value counters, Value to, function_ref<Value(Value)> placeOf) {
     each(cast<MemRefType>(counters.getType()).getNumElements(), [&](Value slot) {
       Value counted = memref::LoadOp::create(b, counters, ValueRange{slot});
       ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, counted, noCount), [&] {
-        if (!binOf) {
+        if (!placeOf) {
           memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, counted, to,
                                       ValueRange{slot});
           return;
         }
-        Value bin = binOf(slot);
+        Value bin = placeOf(slot);
         ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::sge, bin, i32(0)), [&] {
           memref::AtomicRMWOp::create(
               b, arith::AtomicRMWKind::addi, counted, to,
