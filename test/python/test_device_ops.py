@@ -194,11 +194,14 @@ def test_more_than_a_block_of_tiles(backend, rng):
                                         ("xor", np.int8)])
 def test_scan_in_clusters(backend, cluster, kind, dtype, rng):
     """cluster_blocks: tiles scanned in thread-block clusters, a look-back
-    per cluster; sizes around a cluster's tiles and past a look-back
+    per cluster; sizes around a cluster's tiles, past the 8 tiles that one
+    cluster of 8 takes alone on sm_90 (scan_one_cluster: from there the
+    op's own clusters look back at each other) and past a look-back
     window of clusters (on the simulator with clusters of 2 only),
     inclusive and exclusive, with NaN inputs for minnumf."""
     tile = tile_items("scan", dtype, kind, cluster)
-    lengths = [0, 1, 33, tile + 1, cluster * tile - 1, cluster * tile, cluster * tile + 1]
+    lengths = [0, 1, 33, tile + 1, cluster * tile - 1, cluster * tile, cluster * tile + 1,
+               9 * tile + 1]
     if backend == "cuda" or cluster == 2:
         lengths.append(40 * cluster * tile + 7)
     for n in lengths:
