@@ -58,6 +58,12 @@ _TYPES = {"int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "float16
           "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
 
 
+def _blocks_for(n: int, items: int) -> int:
+    """max(1, ceil(n / items)), as the host code's blocksFor: an empty
+    input still gets one block (or tile)."""
+    return max(1, -(-n // items))
+
+
 class _Kernel(NamedTuple):
     """A kernel of a plan, as its attributes state its launch."""
     name: str
@@ -87,9 +93,9 @@ class _Plan:
 
     def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
              cluster: int, n: int, least: Optional[Tuple[int, int]] = None) -> int:
-        blocks = 1 if items is None else max(1, -(-n // items))
+        blocks = 1 if items is None else _blocks_for(n, items)
         if least is not None:
-            blocks = max(blocks, min(least[0], max(1, -(-n // least[1]))))
+            blocks = max(blocks, min(least[0], _blocks_for(n, least[1])))
         blocks = blocks if most is None else min(blocks, most)
         blocks = 1 if single is not None and n <= single else blocks
         return -(-blocks // cluster) * cluster
@@ -122,7 +128,7 @@ class _Plan:
 
     def scratch_bytes(self, n: int) -> int:
         fixed, per_tile, tile = self.scratch
-        return fixed + per_tile * max(1, -(-n // tile))
+        return fixed + per_tile * _blocks_for(n, tile)
 
 
 _plans: Dict[Tuple[str, ...], _Plan] = {}
