@@ -295,14 +295,11 @@ struct WarpExpandDeviceOpsPass
         kernels.setClusterBlocks(clusterBlocks);
         setAlone(oneCluster, tile * DeviceTiling::kOneClusterScanBlocks, /*over=*/tile);
       }
-      kernels.buildScanInit(module);
-      if (!select) {
+      kernels.buildScanInit(module, /*lastKept=*/runs || nonTrivial);
+      if (!select)
         kernels.buildScan(module, scan.getExclusive());
-      } else {
+      else
         kernels.buildSelect(module, selection);
-        if (runs || nonTrivial)
-          kernels.buildRunCarry(module, selection);
-      }
       module->setAttr(kScratchAttrName,
                       b.getDenseI64ArrayAttr(
                           {0, ScanScratch::perTile(1), kernels.statusItems()}));

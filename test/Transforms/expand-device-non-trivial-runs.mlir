@@ -1,10 +1,8 @@
 // warp.device_non_trivial_runs: the kernels and launches of
 // warp-expand-device-ops (unique's selection kernel keeping the heads of
-// runs of two or more with the lengths of those that end in the tile, then
-// a thread per tile for the run that each tile ends but an earlier one
-// starts), and the whole pipeline to PTX that
-// ptxas takes, for narrow and wide elements and both offset and length
-// types.
+// runs of two or more, writing the length of each run at its end, in one
+// pass), and the whole pipeline to PTX that ptxas takes, for narrow and
+// wide elements and both offset and length types.
 // RUN: warp-opt %s --warp-expand-device-ops | FileCheck %s --check-prefix=EXPAND
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: warp-opt %s --warp-lower-to-ptx="chip=sm_90 format=isa ptx-output=%t/" -o /dev/null
@@ -12,19 +10,17 @@
 // RUN: %if ptxas-sm_90 %{ for f in %t/*.ptx; do %ptxas-accepts -arch=sm_90 $f -o $f.cubin || exit 1; done %}
 
 // EXPAND-LABEL: func.func @r
-// The three kernels in order, over one scratch: status words, the
-// selection, the carry; a selection of one tile launches neither the first
-// (nothing to look back at) nor the last (no run starts before its tile).
+// Two kernels in order over one scratch: scan_init, then the selection; a
+// selection of one tile looks back at nothing and skips scan_init.
 // EXPAND: gpu.alloc async
 // EXPAND: scf.if
-// EXPAND: gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@scan_init
-// EXPAND: %[[SEL:.*]] = gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_runs blocks in (%[[GRID:[^,]*]],
-// EXPAND: %[[MANY:.*]] = arith.cmpi ugt, %[[GRID]], %c1
-// EXPAND-NEXT: scf.if %[[MANY]] {
-// EXPAND: gpu.launch_func async [%[[SEL]]] @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_carry
-// EXPAND: gpu.dealloc async
-// EXPAND: } else {
+// EXPAND: %[[INIT:.*]] = gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@scan_init
+// EXPAND: %[[SEL:.*]] = gpu.launch_func async [%[[INIT]]] @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_runs
 // EXPAND-NEXT: gpu.dealloc async [%[[SEL]]]
+// EXPAND: } else {
+// EXPAND-NOT: scan_init
+// EXPAND: %[[ONE:.*]] = gpu.launch_func async {{.*}} @warp_device_non_trivial_runs_f64_i32_i64::@non_trivial_runs blocks in (%c1, %c1, %c1)
+// EXPAND-NEXT: gpu.dealloc async [%[[ONE]]]
 // Only positions are staged (no copy of the items), in i16: the heads'
 // and the ends'.
 // EXPAND: gpu.module @warp_device_non_trivial_runs_f64_i32_i64 attributes {warp.device_scratch = array<i64: 0, 24, 2048>}
@@ -56,31 +52,38 @@
 // EXPAND-NEXT: scf.if %[[ENDED]] {
 // EXPAND-NEXT: arith.subi {{.*}} : i64
 // EXPAND-NEXT: memref.store
-// The run open before the tile: its end in the input (0: none) for the
-// carry, with the runs before the tile.
-// EXPAND: memref.load %[[ENDS]][%c0
-// EXPAND: arith.select
-// EXPAND: llvm.store
-// EXPAND: llvm.store
-// The carry: a thread per tile, each with an end makes the length of the
-// last run before it: the end less the run's offset.
-// EXPAND: gpu.func @non_trivial_carry
-// EXPAND-SAME: warp.device_skip_if_single
-// EXPAND: %[[END:.*]] = llvm.load
-// EXPAND: %[[CARRIED:.*]] = arith.cmpi ne, %[[END]], %c0
-// EXPAND-NEXT: scf.if %[[CARRIED]] {
-// EXPAND: %[[RUNS:.*]] = llvm.load
-// EXPAND: %[[LAST:.*]] = arith.subi %[[RUNS]], %c1
-// EXPAND: %[[IDX:.*]] = arith.index_cast %[[LAST]]
-// EXPAND: %[[OFFSET:.*]] = memref.load %{{.*}}[%[[IDX]]] : memref<?xi32>
-// EXPAND: %[[START:.*]] = arith.extui %[[OFFSET]] : i32 to i64
-// EXPAND: %[[LENGTH:.*]] = arith.subi %[[END]], %[[START]] : i64
-// EXPAND: memref.store %[[LENGTH]], %{{.*}}[%[[IDX]]] : memref<?xi64>
+// Thread 0 of a later tile waits for the last kept position before the
+// tile (the look-back's source tile's, -1 until stored), passes it on
+// where the tile keeps nothing (-2 in tile 0: nothing kept yet), and
+// where the run open before the tile ends in it (slot 0 of the ends not
+// 0) writes that run's length: the end in the input less that position.
+// EXPAND: %[[LATER:.*]] = arith.cmpi ne, %{{.*}}, %c0_i64
+// EXPAND: scf.if
+// EXPAND-NEXT: %[[START:.*]] = scf.if %[[LATER]] -> (i64) {
+// EXPAND: scf.while
+// EXPAND-NEXT: llvm.load {{.*}} atomic syncscope("device") monotonic
+// EXPAND: arith.cmpi eq, %{{.*}}, %c-1_i64
+// EXPAND: nvvm.nanosleep
+// EXPAND: } else {
+// EXPAND-NEXT: %[[NOTHING:.*]] = arith.constant -2 : i64
+// EXPAND-NEXT: scf.yield %[[NOTHING]]
+// EXPAND: %[[KEEPS_NONE:.*]] = arith.cmpi eq, %{{.*}}, %c0_i64
+// EXPAND-NEXT: scf.if %[[KEEPS_NONE]] {
+// EXPAND-NEXT: llvm.store %[[START]], {{.*}} atomic syncscope("device") monotonic
+// EXPAND: %[[OPEN:.*]] = memref.load %[[ENDS]][%c0
+// EXPAND: %[[ENDED0:.*]] = arith.cmpi ne, %[[OPEN]], %c0_i16
+// EXPAND-NEXT: scf.if %[[ENDED0]] {
+// EXPAND: %[[OPENED:.*]] = arith.index_cast %{{.*}} : i64 to index
+// EXPAND: %[[END0:.*]] = arith.extui %[[OPEN]] : i16 to i64
+// EXPAND: %[[AT:.*]] = arith.addi %{{.*}}, %[[END0]] : i64
+// EXPAND: %[[LENGTH0:.*]] = arith.subi %[[AT]], %[[START]] : i64
+// EXPAND: memref.store %[[LENGTH0]], %{{.*}}[%[[OPENED]]] : memref<?xi64>
+// EXPAND-NOT: gpu.func @non_trivial_carry
 // Narrow elements take tiles of 16 items per thread, as the 4-byte ones.
 // EXPAND: gpu.module @warp_device_non_trivial_runs_i8_i64_i32 attributes {warp.device_scratch = array<i64: 0, 24, 4096>}
 // EXPAND: memref<4097xi16, #gpu.address_space<workgroup>>
-// EXPAND: gpu.func @non_trivial_carry
-// EXPAND: arith.trunci {{.*}} : i64 to i32
+// The lengths in i32 (the offsets are i64).
+// EXPAND: memref.store %{{.*}}, %arg2[%{{.*}}] : memref<?xi32>
 
 // CHECK: warp_device_non_trivial_runs_bf16_i32_i32.ptx
 // CHECK-NEXT: warp_device_non_trivial_runs_f64_i32_i64.ptx

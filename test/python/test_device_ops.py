@@ -307,10 +307,8 @@ def test_reduce_one_cluster_skips_finish(backend, cluster, rng, device_launches)
 @pytest.mark.parametrize("backend", SIM)
 def test_one_tile_skips_scan_init(backend, rng, device_launches):
     """A scan or selection of one tile looks back at no status word, so
-    scan_init (which clears them) is not launched (warp.device_skip_before_single),
-    nor, for a run-length encoding or the non-trivial runs, the carry
-    between tiles; from
-    two tiles on every kernel runs. In clusters the grid is whole clusters:
+    scan_init (which clears them) is not launched (warp.device_skip_before_single);
+    from two tiles on every kernel runs. In clusters the grid is whole clusters:
     one cluster looks back at none either, two do; so a scan of 2 to 8
     tiles (sm_90, the default chip) is one launch of one cluster of 8
     blocks, in clusters of 2 too, and from 9 tiles on scan_init runs."""
@@ -340,8 +338,8 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
         assert num_runs[0] == want, f"run_length_encode n={n}"
         assert np.array_equal(first[:want], np.arange(want, dtype=np.int32))
         assert np.array_equal(counts[:want], np.minimum(3, n - 3 * np.arange(want)))
-        assert device_launches == init + [("run_length_encode", tiles)] + \
-            ([("run_length_carry", 1)] if tiles > 1 else []), f"run_length_encode n={n}"
+        assert device_launches == init + [("run_length_encode", tiles)], \
+            f"run_length_encode n={n}"
 
         # The non-trivial runs: one tile ends all its runs itself.
         device_launches.clear()
@@ -351,8 +349,8 @@ def test_one_tile_skips_scan_init(backend, rng, device_launches):
         assert np.array_equal(offsets[:len(long_runs)], 3 * np.array(long_runs, np.int32))
         assert np.array_equal(lengths[:len(long_runs)],
                               np.minimum(3, n - 3 * np.array(long_runs, np.int64)))
-        assert device_launches == init + [("non_trivial_runs", tiles)] + \
-            ([("non_trivial_carry", 1)] if tiles > 1 else []), f"non_trivial_runs n={n}"
+        assert device_launches == init + [("non_trivial_runs", tiles)], \
+            f"non_trivial_runs n={n}"
     for n, launches in ((5, [("scan", 2)]), (2 * tile + 1, [("scan_one_cluster", 8)]),
                         (8 * tile + 1, [("scan_init", 1), ("scan", 10)])):
         device_launches.clear()
@@ -1137,11 +1135,12 @@ def test_non_trivial_runs(backend, dtype, rng):
 
 
 @requires_sim
-def test_non_trivial_runs_carry(rng, device_launches):
+def test_non_trivial_runs_across_tiles(rng, device_launches):
     """Runs of random lengths from 1 to twice a tile over six tiles, so
     that runs start in one tile and end in the next or several later (the
-    carry kernel's lengths), end at a tile's last element, or start at it;
-    int32 offsets with int64 lengths and the other way round."""
+    tile where a run ends writes its length, in the one pass), end at a
+    tile's last element, or start at it; int32 offsets with int64 lengths
+    and the other way round."""
     tile = 4096  # i32: 256 threads x 16
     n = 6 * tile
     for case in range(4):
@@ -1152,7 +1151,7 @@ def test_non_trivial_runs_carry(rng, device_launches):
         lengths = np.full(n // 2 + 2, -9, np.int32 if case % 2 else np.int64)
         device_launches.clear()
         got = wd.non_trivial_runs(x, offsets=offsets, lengths=lengths, backend="sim")
-        assert device_launches[-1] == ("non_trivial_carry", 1)
+        assert device_launches == [("scan_init", 1), ("non_trivial_runs", 6)]
         check_non_trivial_runs(x, offsets, lengths, got[2])
 
 

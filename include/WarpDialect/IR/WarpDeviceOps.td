@@ -599,13 +599,13 @@ def Warp_DeviceRunLengthEncodeOp : Warp_DeviceOp<"device_run_length_encode"> {
     a block scan, the count before the tile found by decoupled look-back),
     plus the lengths: each head's tile-local position goes to workgroup
     memory at its run's slot, so that a run's length is the next head's
-    position minus its own, or the tile's end minus its own for the tile's
-    last run. That last run may go on in the next tiles: each tile leaves
-    in the scratch how many of its elements come before its first head
-    (all of them, without a head) and how many runs start before it, and a
-    second, light kernel (a thread per tile) adds each such leading part to
-    the run it continues with an atomic add, once the first kernel has
-    written every count. The positions are staged as i16, and tiles hold
+    position minus its own. The tile's last run may go on in the next
+    tiles, so the tile where it ends writes its length, in the same pass:
+    each tile stores its last head's position in the scratch (a tile
+    without a head hands on the one before it), the look-back names the
+    nearest earlier tile that counted a head or a prefix, and the later
+    tile's first head (or n, in the last tile) less the position stored
+    there is the length. The positions are staged as i16, and tiles hold
     16 items per thread for the narrow types too (`warp.device_unique`'s
     i8 tiles hold 64), so that both stages fit a block's workgroup memory.
 
@@ -660,9 +660,9 @@ def Warp_DeviceNonTrivialRunsOp : Warp_DeviceOp<"device_non_trivial_runs"> {
     the positions of its heads and of the ends of their runs at their
     ranks, then writes each run's offset and, where the run ends in the
     tile, its length, coalesced (as the run-length encoding's). A run
-    that ends in a later tile gets its length from a second, light kernel
-    (a thread per tile): each tile hands on the end of the run open from
-    the tiles before it, which less that run's offset is its length.
+    that ends in a later tile gets its length there, in the same pass, as
+    a run-length encoding's does: its end less the last kept head's
+    position that the tiles before it stored in the scratch.
 
     ```mlir
     warp.device_non_trivial_runs %x, %offsets, %lengths, %runs

@@ -51,6 +51,11 @@ inline void setAlone(gpu::GPUFuncOp kernel, int64_t upTo,
 /// combination of every element up to and including the tile.
 constexpr int32_t kStatusNone = 0, kStatusTotal = 1, kStatusPrefix = 2;
 
+/// A selection of runs' last kept position of a tile (in the totals'
+/// slots, which its packed counts leave free) before the tile has stored
+/// it, and where nothing up to the tile is kept (non-trivial runs only).
+constexpr int64_t kNoPosition = -1, kNothingKept = -2;
+
 /// The scratch of a scan or selection, in bytes, for T tiles: T status
 /// words (8 bytes each) from offset 0, then T totals and T prefixes of a
 /// tuple of `width` values (an 8-byte slot each; a single value of up to 4
@@ -264,7 +269,10 @@ public:
   /// blocks fold theirs.
   void buildTupleSegmentedReduce(gpu::GPUModuleOp module,
                                  DeviceSegmentedReduceCombineOp op);
-  void buildScanInit(gpu::GPUModuleOp module);
+  /// The kernel that clears the tiles' status words before a scan or a
+  /// selection; for a selection of runs (`lastKept`) also each tile's last
+  /// kept position (buildSelect), to kNoPosition.
+  void buildScanInit(gpu::GPUModuleOp module, bool lastKept = false);
   /// A scan (the kernel `name`); by key where the kernel's operands end in
   /// the keys.
   gpu::GPUFuncOp buildScan(gpu::GPUModuleOp module, bool exclusive, StringRef name = "scan");
@@ -302,19 +310,19 @@ public:
   /// or a cluster's tiles'.
   int64_t statusItems() const { return tileItemCount() * clusterBlocks; }
   /// A selection's kernel; its tiles are of selectionTileBytes' items.
+  /// Runs (a run-length encoding, the non-trivial runs) take one pass:
+  /// each tile stores its last kept position for the tiles after it, and
+  /// the tile where a run that starts earlier ends writes its length.
   void buildSelect(gpu::GPUModuleOp module, Selection selection);
+  /// A selection of runs' last kept position (i64) to `slot` (a pointer
+  /// into the scratch), and from it once stored (kNoPosition until then).
+  void storePosition(Value position, Value slot);
+  Value awaitPosition(Value slot);
   /// Makes buildSelect's flagged selection or partition keep the elements
   /// that `region` (a device_select_if's or device_partition_if's `pred`)
   /// holds for, instead of the flagged ones: operands (input, output,
   /// count).
   void setPredicate(Region *region) { predicate = region; }
-  /// The second kernel of a selection of runs (a run-length encoding or
-  /// the non-trivial runs), after buildSelect's: a thread per tile
-  /// completes the last run that starts before the tile with what the tile
-  /// carries: a run-length encoding's leading elements (those before the
-  /// tile's first head) add to its count; a non-trivial run's end makes its
-  /// length, less the offset that an earlier tile stored.
-  void buildRunCarry(gpu::GPUModuleOp module, Selection selection);
   /// `histogram`'s kernels: into `bins` bins counted in workgroup memory
   /// first, or straight into the output where `bins` is not given.
   void buildHistogram(gpu::GPUModuleOp module, DeviceHistogramOp histogram,
@@ -859,16 +867,23 @@ private:
   /// each lane spinning until its tile has published, until a window holds
   /// a tile with a prefix; the tiles up to the nearest such one count, in
   /// order (a tuple's region is never given a tile that does not count).
-  SmallVector<Value> lookBack(const TileStatus &status, Value tile);
+  /// Where `source` is given (a selection's counts), it gets the nearest
+  /// of the tiles that count with a prefix or a count other than 0: the
+  /// one whose last kept element is the last one before tile `tile`.
+  SmallVector<Value> lookBack(const TileStatus &status, Value tile,
+                              Value *source = nullptr);
   /// Every thread's exclusive prefix of tile `tile64` (i64) whose block
   /// total is `total`: publishes the total, looks back (warp 0), publishes
   /// the inclusive prefix; for tile 0 `init`, which it combines in front of
   /// its total, or where there is none publishedPadding. Where `headed`
   /// (an i1, a scan by key's tile that holds a segment head) holds, the
   /// total is the tile's inclusive prefix: published as such at once.
+  /// `source`, where given, gets lookBack's source in every thread (-1 for
+  /// tile 0).
   SmallVector<Value> tilePrefix(const TileStatus &status, Value tile64,
                                 ValueRange total, Value publishes = Value(),
-                                Value headed = Value(), ValueRange init = {});
+                                Value headed = Value(), ValueRange init = {},
+                                Value *source = nullptr);
   /// A scan by key's tile: the thread's `values` (vector) scanned in
   /// segments that start at its `heads` (vector of i1), with the prefix of
   /// the tiles before, inclusive or `exclusive`.

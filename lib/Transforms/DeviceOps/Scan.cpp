@@ -20,7 +20,7 @@
 
 namespace mlir::warp::device_ops {
 
-void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
+void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module, bool lastKept) {
   // A thread per status word. Where the kernel after it runs one block or
   // cluster there is no look-back (tile 0 reads no status), and the kernel
   // is not launched (warp.device_skip_before_single).
@@ -37,6 +37,9 @@ void DeviceKernelBuilder::buildScanInit(gpu::GPUModuleOp module) {
     LLVM::StoreOp::create(b, i64(kStatusNone),
                           scratchSlot(i64(0), toI64(tile)),
                           8);
+    if (lastKept)
+      LLVM::StoreOp::create(b, i64(kNoPosition),
+                            scratchSlot(tileStatus(/*counts=*/true).totals, toI64(tile)), 8);
   });
 }
 
@@ -88,7 +91,7 @@ void DeviceKernelBuilder::publish(const TileStatus &status, Value tile,
 }
 
 SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
-                                                 Value tile) {
+                                                 Value tile, Value *source) {
   Type i64Type = b.getI64Type(), i32Type = b.getI32Type(), i1Type = b.getI1Type();
   TypeRange types = status.types;
   size_t width = types.size();
@@ -105,6 +108,12 @@ SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
   if (tupleRegion) {
     carried.push_back(i1Type);
     initial.push_back(arith::ConstantIntOp::create(b, 0, 1));
+  }
+  // A selection's source tile, -1 until a window holds one.
+  assert((!source || status.packedCounts) && "a source of a selection's counts");
+  if (source) {
+    carried.push_back(i64Type);
+    initial.push_back(i64(-1));
   }
   SmallVector<Location> locations(carried.size(), b.getLoc());
   auto loop = scf::WhileOp::create(b, carried, initial);
@@ -217,17 +226,35 @@ SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
                                    [&] { return window; }));
       next.push_back(arith::ConstantIntOp::create(b, 1, 1));
     }
+    if (source) {
+      // The nearest tile that counts with a prefix or a count other than 0.
+      Value nonzero = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, values.front(), i64(0));
+      Value counts = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lane, nearest);
+      Value lanes = BallotOp::create(
+          b, i32Type, arith::AndIOp::create(b, counts, arith::OrIOp::create(b, hasPrefix, nonzero)),
+          Value());
+      Value sourceSoFar = before->getArguments().back();
+      Value window = arith::SubIOp::create(
+          b, end,
+          arith::ExtUIOp::create(b, i64Type, math::CountTrailingZerosOp::create(b, lanes)));
+      Value open = arith::AndIOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::slt, sourceSoFar, i64(0)),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, lanes, i32(0)));
+      next.push_back(arith::SelectOp::create(b, open, window, sourceSoFar));
+    }
     scf::ConditionOp::create(b, negate(found), next);
     Block *after = b.createBlock(&loop.getAfter(), {}, carried, locations);
     scf::YieldOp::create(b, after->getArguments());
   }
+  if (source)
+    *source = loop.getResults().back();
   return SmallVector<Value>(loop.getResults().slice(1, width));
 }
 
 SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
                                                    Value tile64, ValueRange total,
                                                    Value publishes, Value headed,
-                                                   ValueRange init) {
+                                                   ValueRange init, Value *source) {
   Value first = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile64, i64(0));
   if (!publishes)
     publishes = isThreadZero();
@@ -247,23 +274,37 @@ SmallVector<Value> DeviceKernelBuilder::tilePrefix(const TileStatus &status,
   // Warp 0 of every later tile looks back and publishes the tile's prefix.
   Value warpZero = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, thread, index(32));
   Value looks = arith::AndIOp::create(b, warpZero, negate(first));
+  SmallVector<Type> types(status.types);
+  if (source)
+    types.push_back(b.getI64Type());
   SmallVector<Value> before = ifElse(
-      looks, status.types,
+      looks, types,
       [&] {
         // Predecessors are likely still scanning: wait before the first poll.
         NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackSettleNs));
-        SmallVector<Value> prefix = lookBack(status, tile64);
+        Value nearest;
+        SmallVector<Value> prefix = lookBack(status, tile64, source ? &nearest : nullptr);
         ifThen(headed ? arith::AndIOp::create(b, publishes, negate(headed)).getResult()
                       : publishes,
                [&] {
                  publish(status, tile64, kStatusPrefix, combinePublished(prefix, total));
                });
+        if (source)
+          prefix.push_back(nearest);
         return prefix;
       },
-      [&] { return init.empty() ? publishedPadding() : SmallVector<Value>(init); });
-  return llvm::map_to_vector(before, [&](Value value) -> Value {
+      [&] {
+        SmallVector<Value> none = init.empty() ? publishedPadding() : SmallVector<Value>(init);
+        if (source)
+          none.push_back(i64(-1));
+        return none;
+      });
+  SmallVector<Value> broadcast = llvm::map_to_vector(before, [&](Value value) -> Value {
     return BlockBroadcastOp::create(b, value, i32(0), /*tile=*/nullptr);
   });
+  if (source)
+    *source = broadcast.pop_back_val();
+  return broadcast;
 }
 
 gpu::GPUFuncOp DeviceKernelBuilder::buildScan(gpu::GPUModuleOp module, bool exclusive,

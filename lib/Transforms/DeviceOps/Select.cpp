@@ -1,12 +1,13 @@
 //===- Select.cpp - device selections as kernels --------------------------===//
 //
 // A selection is a scan of the tile's kept counts (Scan.cpp's look-back),
-// then each kept element written at its count; a run-length encoding also
-// stages its heads' positions to write each run's length within its first
-// tile, and a light kernel after it adds the lengths of runs that go on
-// into later tiles; non-trivial runs keep the heads that are not also
-// ends, write each end at its run's rank, and a light kernel after it
-// turns the ends into lengths.
+// then each kept element written at its count. Selections of runs take the
+// same one pass: a run-length encoding also stages its heads' positions and
+// writes the length of each run that ends in the tile; the non-trivial
+// runs keep the heads that are not also ends and write the length at each
+// end. A run that goes on into later tiles is completed by the tile where
+// it ends, from its start: each tile stores its last kept position, and
+// the look-back names the tile whose position that is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,6 +129,28 @@ Value DeviceKernelBuilder::predicateKeeps(Value values, Value offset, int64_t it
                 [&] { return keepsOf(true); });
 }
 
+void DeviceKernelBuilder::storePosition(Value position, Value slot) {
+  LLVM::StoreOp::create(b, position, slot, 8, /*isVolatile=*/false, false, false,
+                        LLVM::AtomicOrdering::monotonic, "device");
+}
+
+Value DeviceKernelBuilder::awaitPosition(Value slot) {
+  Type i64Type = b.getI64Type();
+  auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(kNoPosition)});
+  OpBuilder::InsertionGuard guard(b);
+  b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
+  Value position = LLVM::LoadOp::create(b, i64Type, slot, 8, /*isVolatile=*/false, false, false,
+                                        false, LLVM::AtomicOrdering::monotonic, "device");
+  scf::ConditionOp::create(
+      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, i64(kNoPosition)),
+      ValueRange{position});
+  b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
+  NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
+  scf::YieldOp::create(b, ValueRange{i64(kNoPosition)});
+  b.setInsertionPointAfter(spin);
+  return spin.getResult(0);
+}
+
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
   assert(tileBytes == selectionTileBytes(selection, dataBytes) &&
          "the tiles of setTileBytes(selectionTileBytes(...))");
@@ -193,7 +216,31 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
       BlockScanAlgorithmAttr(), /*tile=*/nullptr);
   Value before = arith::ExtUIOp::create(b, i64Type, scan.getScanned()[0]);
   Value total = arith::ExtUIOp::create(b, i64Type, scan.getTotal()[0]);
-  Value prefix = tilePrefix(status, tile64, total).front();
+  Value firstItem = toI64(arith::MulIOp::create(b, thread, index(items)));
+  // A selection of runs: the thread of the tile's last kept item stores
+  // its position in the input, the start of the run that the tiles after
+  // may go on with (the run-length encoding's, or the non-trivial run's
+  // open one). Its readers wait for it (scan_init set kNoPosition).
+  Value lastKeptSlot = positions ? scratchSlot(status.totals, tile64) : Value();
+  if (positions) {
+    Value last = i64(-1);
+    for (int64_t j = 0; j < items; ++j)
+      last = arith::SelectOp::create(b, vector::ExtractOp::create(b, keeps, j), i64(j), last);
+    Value holdsLast = arith::AndIOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ne, own, i32(0)),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                              arith::AddIOp::create(b, scan.getScanned()[0], own),
+                              scan.getTotal()[0]));
+    ifThen(holdsLast, [&] {
+      storePosition(arith::AddIOp::create(b, arith::AddIOp::create(b, toI64(offset), firstItem),
+                                          last),
+                    lastKeptSlot);
+    });
+  }
+  Value source;
+  Value prefix = tilePrefix(status, tile64, total, Value(), Value(), {},
+                            positions ? &source : nullptr)
+                     .front();
 
   // The tile's items gather in workgroup memory, then consecutive threads
   // copy them out (coalesced stores, as CUB's selection does): the kept
@@ -241,7 +288,6 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
            });
   }
   Value local = before;
-  Value firstItem = toI64(arith::MulIOp::create(b, thread, index(items)));
   for (int64_t j = 0; j < items; ++j) {
     Value keep = vector::ExtractOp::create(b, keeps, j);
     Value value = vector::ExtractOp::create(b, values, j);
@@ -292,6 +338,9 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
     });
   }
   gpu::BarrierOp::create(b);
+  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
+  Value lastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
+                                         arith::SubIOp::create(b, tiles, index(1)));
   Value keptBase = arith::IndexCastOp::create(b, b.getIndexType(), prefix);
   // Consecutive threads copy slots [from, to) to base + slot. Each warp's
   // stores fill whole 128-byte lines: the rounds start on a line of the
@@ -352,7 +401,7 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
     copySlots(index(0), keptEnd, keptBase, [&](Value i, Value where) {
       if (nonTrivial) {
         // The head's position in the input, and the length where the run
-        // ends in the tile (a later tile's carry makes the others).
+        // ends in the tile (the tile where a run ends makes the others).
         Value start = arith::ExtUIOp::create(
             b, i64Type, memref::LoadOp::create(b, starts, ValueRange{i}));
         memref::StoreOp::create(b, toCount(arith::AddIOp::create(b, toI64(offset), start), kept),
@@ -369,87 +418,65 @@ void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selecti
         copyStaged(i, where);
       }
       if (runs) {
-        Value start = memref::LoadOp::create(b, starts, ValueRange{i});
-        Value end = memref::LoadOp::create(
-            b, starts, ValueRange{arith::AddIOp::create(b, i, index(1))});
-        memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)), operands[2],
-                                ValueRange{where});
+        // The run's length where it ends in the tile: all but the last
+        // run, which the next tile with a head (or the last tile) ends.
+        Value next = arith::AddIOp::create(b, i, index(1));
+        ifThen(arith::OrIOp::create(
+                   b, lastTile, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, next, keptEnd)),
+               [&] {
+                 Value start = memref::LoadOp::create(b, starts, ValueRange{i});
+                 Value end = memref::LoadOp::create(b, starts, ValueRange{next});
+                 memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, end, start)),
+                                         operands[2], ValueRange{where});
+               });
       }
     });
   }
   if (positions) {
-    // What the carry kernel needs of the tile (the packed counts of a
-    // selection leave these two arrays unused), with the runs that start
-    // before it: for a run-length encoding its elements before its first
-    // head (starts[0]: all of them without a head; none in tile 0, whose
-    // first element is a head); for the non-trivial runs the end in the
-    // input of the run open before it, 0 where that does not end in it.
+    // Thread 0 of a later tile completes the last run that starts before
+    // it, from that run's start (the source tile's last kept position):
+    // a run-length encoding's run ends at the tile's first head, or at n
+    // in the last tile (starts[0] is the tile's size where it has no
+    // head); the non-trivial run open before the tile where it ends in it
+    // (stagedEnds[0], 0 where it does not). A tile that keeps nothing
+    // passes the position on to the tiles after it.
+    Value later = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, tile64, i64(0));
     ifThen(isThreadZero(), [&] {
-      Value carried;
+      Value start = ifElse(
+          later, i64Type, [&] { return awaitPosition(scratchSlot(status.totals, source)); },
+          [&] { return i64(kNothingKept); });
+      ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::eq, total, i64(0)),
+             [&] { storePosition(start, lastKeptSlot); });
+      // The run is the last one kept before the tile; `end` its end in the
+      // tile.
+      auto storeLength = [&](Value end) {
+        Value run = arith::IndexCastOp::create(b, b.getIndexType(),
+                                               arith::SubIOp::create(b, prefix, i64(1)));
+        Value at =
+            arith::AddIOp::create(b, toI64(offset), arith::ExtUIOp::create(b, i64Type, end));
+        memref::StoreOp::create(b, toCount(arith::SubIOp::create(b, at, start)), operands[2],
+                                ValueRange{run});
+      };
       if (runs) {
-        carried = arith::ExtUIOp::create(
-            b, i64Type, memref::LoadOp::create(b, starts, ValueRange{index(0)}));
+        // Tile 0 starts with a head: no run before it.
+        ifThen(later, [&] {
+          ifThen(arith::OrIOp::create(
+                     b, lastTile,
+                     arith::CmpIOp::create(b, arith::CmpIPredicate::ne, total, i64(0))),
+                 [&] { storeLength(memref::LoadOp::create(b, starts, ValueRange{index(0)})); });
+        });
       } else {
-        Value end = arith::ExtUIOp::create(
-            b, i64Type, memref::LoadOp::create(b, stagedEnds, ValueRange{index(0)}));
-        carried = arith::SelectOp::create(
-            b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, end, i64(0)), end,
-            arith::AddIOp::create(b, toI64(offset), end));
+        // Tile 0's stagedEnds[0] is 0: its first element is a head.
+        Value end = memref::LoadOp::create(b, stagedEnds, ValueRange{index(0)});
+        ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, end,
+                                     arith::ConstantIntOp::create(b, positionType, 0)),
+               [&] { storeLength(end); });
       }
-      LLVM::StoreOp::create(b, carried, scratchSlot(status.totals, tile64), 8);
-      LLVM::StoreOp::create(b, prefix, scratchSlot(status.prefixes, tile64), 8);
     });
   }
-  Value tiles = arith::CeilDivUIOp::create(b, n, index(tileItems));
   // The last tile knows the count.
-  Value lastTile = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, tile,
-                                         arith::SubIOp::create(b, tiles, index(1)));
   ifThen(arith::AndIOp::create(b, lastTile, isThreadZero()), [&] {
     memref::StoreOp::create(b, combine(prefix, total), count, ValueRange{index(0)});
-  });
-}
-
-void DeviceKernelBuilder::buildRunCarry(gpu::GPUModuleOp module, Selection selection) {
-  // A thread per tile, as scan_init. After a grid of one tile there is
-  // nothing to carry (tile 0 starts with a head), and the kernel is not
-  // launched (warp.device_skip_if_single).
-  bool runs = selection == Selection::RunLengths;
-  assert((runs || selection == Selection::NonTrivialRuns) && "a selection of runs");
-  gpu::GPUFuncOp kernel =
-      startKernel(module, runs ? "run_length_carry" : "non_trivial_carry",
-                  statusItems() * DeviceTiling::kThreads);
-  kernel->setAttr(kSkipIfSingleAttrName, b.getUnitAttr());
-  TileStatus status = tileStatus(/*counts=*/true);
-  Value tile = arith::AddIOp::create(
-      b,
-      arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                            index(DeviceTiling::kThreads)),
-      thread);
-  Value tiles = arith::CeilDivUIOp::create(b, n, index(statusItems()));
-  Value exists = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, tile, tiles);
-  ifThen(exists, [&] {
-    Value tile64 = toI64(tile);
-    Value carried = LLVM::LoadOp::create(b, b.getI64Type(),
-                                         scratchSlot(status.totals, tile64), 8);
-    // What the tile carries belongs to the last run that starts before it.
-    ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, carried, i64(0)), [&] {
-      Value runsBefore = LLVM::LoadOp::create(b, b.getI64Type(),
-                                              scratchSlot(status.prefixes, tile64), 8);
-      Value run = arith::IndexCastOp::create(b, b.getIndexType(),
-                                             arith::SubIOp::create(b, runsBefore, i64(1)));
-      if (runs) {
-        // The tile's leading elements continue that run: several tiles
-        // without a head may add to it.
-        memref::AtomicRMWOp::create(b, arith::AtomicRMWKind::addi, toCount(carried),
-                                    operands[2], ValueRange{run});
-        return;
-      }
-      // That run ends in the tile, at `carried`: its length is that less
-      // its offset, in the lengths' type (both wrap alike there).
-      Value start = toCount(memref::LoadOp::create(b, operands[1], ValueRange{run}));
-      memref::StoreOp::create(b, arith::SubIOp::create(b, toCount(carried), start),
-                              operands[2], ValueRange{run});
-    });
   });
 }
 
