@@ -1423,6 +1423,28 @@ def test_histogram_unaligned_view(backend, sample, rng):
             np.testing.assert_array_equal(got, want.astype(np.int32), err_msg=f"{skip} {n}")
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_histogram_channels_unaligned_view(backend, rng):
+    """RGBA (3 of 4 channels) from views starting 0..16 bytes past a
+    16-byte boundary (sim.line_aligned: the simulator and the GPU see that
+    start): a whole tile's threads all start at the channel of the samples
+    before the first aligned tile (constant channels where that is
+    channel 0), which are counted once. Two whole tiles and a partial
+    one."""
+    import warp_mlir.sim
+    # The byte samples' tile (channels or not).
+    tile = wd._plan("histogram", "memref<256xi32>", "i8", False, "sm_90").kernels[-1].items
+    n = 2 * tile + 4 * 9
+    for skip in (0, 1, 2, 3, 16):
+        x = warp_mlir.sim.line_aligned(n, np.uint8, 0, skip)
+        x[:] = rng.integers(0, 256, n)
+        got = wd.histogram(x, 256, channels=4, active=3, backend=backend)
+        for a in range(3):
+            want = np.bincount(_channel(x, 4, a), minlength=256)
+            np.testing.assert_array_equal(got[a], want.astype(np.int32),
+                                          err_msg=f"skip {skip} channel {a}")
+
+
 @requires_gpu
 @pytest.mark.parametrize("sample", ["uint8", "int16", "int32"])
 def test_histogram_unaligned_torch_view(sample, rng):

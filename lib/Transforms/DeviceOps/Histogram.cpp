@@ -454,15 +454,24 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     return !x ? y : !y ? x : arith::AndIOp::create(b, x, y).getResult();
   };
   // The thread's samples from position `first`, its first `valid` ones
-  // where given.
-  auto count = [&](Value samples, Value valid, Value first) {
-    SmallVector<Value> channelOf = channelsFrom(first);
+  // where given; where `phase` is given, first's channel: then each
+  // item's channel is a constant, and the samples of inactive channels
+  // counted by value are not looked at.
+  auto count = [&](Value samples, Value valid, Value first,
+                   std::optional<int64_t> phase = std::nullopt) {
+    SmallVector<Value> channelOf = phase ? SmallVector<Value>(items) : channelsFrom(first);
     for (int64_t j = 0; j < items; ++j) {
+      if (phase) {
+        int64_t channel = (*phase + j) % channels;
+        if (byValue && channel >= active)
+          continue;
+        channelOf[j] = index(channel);
+      }
       Value sample = widen(vector::ExtractOp::create(b, samples, j), channelOf[j]);
       Value inside = valid ? arith::CmpIOp::create(b, arith::CmpIPredicate::slt, i32(j), valid)
                                  .getResult()
                            : Value();
-      countOne(sample, both(inside, activeChannel(channelOf[j])));
+      countOne(sample, both(inside, phase ? Value() : activeChannel(channelOf[j])));
     }
   };
   // The tiles start `head` samples in, at a 16-byte boundary of the input
@@ -482,6 +491,15 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     countOne(widen(memref::LoadOp::create(b, input, ValueRange{thread}), channel),
              activeChannel(channel));
   });
+  // Where channels divide a thread's items (and so a tile's), every
+  // thread of every whole tile starts at the head's channel: at channel 0
+  // (an input whose start is 16-byte aligned has no head), with constant
+  // channels.
+  Value atChannelZero;
+  if (multi && items % channels == 0)
+    atChannelZero = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                          arith::RemUIOp::create(b, head, index(channels)),
+                                          index(0));
   Value blocks = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value tiles = arith::CeilDivUIOp::create(b, arith::SubIOp::create(b, n, head),
                                            index(tileItems));
@@ -497,9 +515,18 @@ void DeviceKernelBuilder::buildHistogram(gpu::GPUModuleOp module, DeviceHistogra
     b.setInsertionPoint(split.thenBlock()->getTerminator());
     Value first = arith::AddIOp::create(b, offset,
                                         arith::MulIOp::create(b, thread, index(items)));
-    count(vector::LoadOp::create(b, type, input, ValueRange{first}, /*nontemporal=*/false,
-                                 llvm::MaybeAlign(16)),
-          Value(), first);
+    Value loaded = vector::LoadOp::create(b, type, input, ValueRange{first},
+                                          /*nontemporal=*/false, llvm::MaybeAlign(16));
+    if (atChannelZero) {
+      auto phased = scf::IfOp::create(b, atChannelZero, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard phaseGuard(b);
+      b.setInsertionPoint(phased.thenBlock()->getTerminator());
+      count(loaded, Value(), first, /*phase=*/0);
+      b.setInsertionPoint(phased.elseBlock()->getTerminator());
+      count(loaded, Value(), first);
+    } else {
+      count(loaded, Value(), first);
+    }
     // The last tile: the thread's items past n are not counted.
     b.setInsertionPoint(split.elseBlock()->getTerminator());
     Value valid = validItems(offset, tileItems);
