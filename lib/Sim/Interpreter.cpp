@@ -31,7 +31,12 @@
 //    have; the threads at one barrier must name the same count.
 //  * The blocks of a thread-block cluster run together, their warps
 //    interleaved, each block with its own shared memory, local memory and
-//    bar.sync; clusters run one after the other. barrier.cluster.arrive
+//    bar.sync; clusters run one after the other (with
+//    WARP_SIM_CORESIDENT_BLOCKS, a grid of blocks without clusters runs
+//    eight blocks at a time, their warps taking turns, forward and
+//    backward, and a warp yielding at each nanosleep: so a look-back sees
+//    predecessors that have published some of their state and spins on
+//    ones that have not yet). barrier.cluster.arrive
 //    counts the thread's arrivals; barrier.cluster.wait holds the thread
 //    until every thread of the cluster that has not exited has arrived as
 //    often. mapa and the shared::cluster accesses reach the other blocks'
@@ -147,10 +152,14 @@ struct ShadowByte {
   bool atomicWrite = false, sharedReads = false;
 };
 
-/// One block of the cluster being simulated.
+/// One block of the blocks being simulated together (a cluster's, or
+/// co-resident blocks').
 struct Block {
   unsigned ctaid[3] = {0, 0, 0};
   unsigned rank = 0; ///< %cluster_ctarank
+  /// Its place among the blocks simulated together, and its cluster's
+  /// first block's.
+  unsigned slot = 0, first = 0;
   std::vector<Warp> warps;
   std::vector<uint8_t> shared;
   std::vector<uint8_t> local;
@@ -362,7 +371,9 @@ public:
   std::string run();
 
 private:
-  bool runCluster(const unsigned first[3]);
+  /// Runs `count` clusters from the one whose first block is `first`,
+  /// together (co-resident blocks: clusters of one block).
+  bool runClusters(const unsigned first[3], unsigned count);
   void initBlock(Block &b);
   bool runWarp(Warp &w);
   bool execLane(const Inst &inst, Warp &w, int lane, uint32_t active);
@@ -398,7 +409,7 @@ private:
   /// Warp w's number in the cluster (of block b, by default the executing
   /// one).
   unsigned clusterWarp(const Warp &w, const Block *b = nullptr) const {
-    return (b ? b : cur)->rank * warpsPerBlock + w.index;
+    return (b ? b : cur)->slot * warpsPerBlock + w.index;
   }
   /// What warp g knows of each warp's clock (g's own: its current one).
   uint32_t *clockOf(unsigned g) { return &clocks[(size_t)g * clusterWarps]; }
@@ -515,10 +526,14 @@ private:
   /// The buffer with the highest base at or below `addr` (which may end
   /// before it), or null.
   const WarpSimBuffer *bufferBefore(uint64_t addr) const;
-  /// The warps of a block and of a cluster (run()), the race check's
-  /// vector clocks (clusterWarps rows of clusterWarps) and each warp's at
-  /// its last barrier.cluster.arrive.
+  /// The warps of a block and of the blocks simulated together (a
+  /// cluster's, or co-resident blocks'), the race check's vector clocks
+  /// (clusterWarps rows of clusterWarps) and each warp's at its last
+  /// barrier.cluster.arrive.
   unsigned warpsPerBlock = 0, clusterWarps = 0;
+  /// WARP_SIM_CORESIDENT_BLOCKS in effect: a warp yields at nanosleep,
+  /// and whether one did in the current round.
+  bool coresident = false, yielded = false;
   std::vector<uint32_t> clocks, arrivedClocks;
 };
 
@@ -658,7 +673,7 @@ uint8_t *Launch::memory(const Inst &inst, Warp &w, Space space, uint64_t addr,
       if (tag > clusterBlocks)
         return fault("the shared::cluster address names no block of the "
                      "cluster of " + std::to_string(clusterBlocks) + " blocks");
-      b = &blocks[tag - 1];
+      b = &blocks[cur->first + tag - 1];
       if (space == Space::Shared && b != cur)
         return fault("a shared::cta access to the shared memory of block "
                      "rank " + std::to_string(tag - 1) + " of the cluster");
@@ -2230,6 +2245,12 @@ bool Launch::runWarp(Warp &w) {
       countSharedAccess();
     if (globalAccess.lanes)
       countGlobalAccess(I);
+    // Co-resident blocks: a warp that pauses lets the others run (a spin
+    // on another block's flag pauses between polls).
+    if (coresident && I.op == Op::Nanosleep) {
+      yielded = true;
+      return true;
+    }
   }
 }
 
@@ -2482,19 +2503,25 @@ void Launch::initBlock(Block &b) {
   b.local.assign((size_t)numWarps * 32 * fn.localBytes, 0);
 }
 
-// The cluster whose first block is `first`: its blocks' warps run in turn
-// until every one waits or has exited; then the barriers whose threads
-// have all arrived release, and if none does, nothing can progress.
-bool Launch::runCluster(const unsigned first[3]) {
-  blocks.resize(clusterBlocks);
-  for (unsigned r = 0; r < clusterBlocks; ++r) {
-    Block &b = blocks[r];
-    b.rank = r;
-    b.ctaid[0] = first[0] + r % cluster[0];
-    b.ctaid[1] = first[1] + (r / cluster[0]) % cluster[1];
-    b.ctaid[2] = first[2] + r / (cluster[0] * cluster[1]);
-    initBlock(b);
-  }
+// The `count` clusters from the block `first` (several only for
+// co-resident blocks, clusters of one): their blocks' warps run in turn
+// until every one waits, has exited or (co-resident) has paused; then the
+// barriers whose threads have all arrived release, and if none does and no
+// warp paused, nothing can progress.
+bool Launch::runClusters(const unsigned first[3], unsigned count) {
+  blocks.assign(clusterBlocks * count, Block());
+  clusterWarps = warpsPerBlock * clusterBlocks * count;
+  for (unsigned c = 0; c < count; ++c)
+    for (unsigned r = 0; r < clusterBlocks; ++r) {
+      Block &b = blocks[c * clusterBlocks + r];
+      b.rank = r;
+      b.slot = c * clusterBlocks + r;
+      b.first = c * clusterBlocks;
+      b.ctaid[0] = first[0] + c * cluster[0] + r % cluster[0];
+      b.ctaid[1] = first[1] + (r / cluster[0]) % cluster[1];
+      b.ctaid[2] = first[2] + r / (cluster[0] * cluster[1]);
+      initBlock(b);
+    }
   if (checkRaces()) {
     // Every warp starts in its epoch 1, knowing no other's.
     clocks.assign((size_t)clusterWarps * clusterWarps, 0);
@@ -2502,14 +2529,18 @@ bool Launch::runCluster(const unsigned first[3]) {
     for (unsigned g = 0; g < clusterWarps; ++g)
       clockOf(g)[g] = 1;
   }
-  for (;;) {
-    for (Block &b : blocks) {
+  for (unsigned round = 0;; ++round) {
+    yielded = false;
+    // Co-resident blocks take turns forward, then backward: a later block
+    // also runs before an earlier one (as on a GPU, in any order).
+    for (unsigned k = 0; k < blocks.size(); ++k) {
+      Block &b = blocks[coresident && round % 2 ? blocks.size() - 1 - k : k];
       cur = &b;
       for (Warp &w : b.warps)
         if (!runWarp(w))
           return false;
     }
-    bool anyLive = false, released = false;
+    bool anyLive = false, released = yielded;
     for (Block &b : blocks) {
       // Per barrier id (0..15): the threads waiting there; a barrier
       // without a count releases when every live thread of the block waits
@@ -2639,7 +2670,6 @@ std::string Launch::run() {
   // each of its blocks.
   constexpr uint64_t kMaxClusterState = 1ull << 30;
   warpsPerBlock = (unsigned)(threads + 31) / 32;
-  clusterWarps = warpsPerBlock * clusterBlocks;
   uint64_t state = uint64_t(warpsPerBlock) * 32 *
                        (fn.regs.size() * 2 * sizeof(uint64_t) + fn.localBytes) +
                    (fn.usesDynamicShared ? fn.dynamicSharedOffset + cfg.dynamicShared
@@ -2655,11 +2685,21 @@ std::string Launch::run() {
            " bytes, more than the simulator's limit of " +
            std::to_string(kMaxClusterState);
   cfg.stats.threads += threads * cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
+  // Co-resident blocks: a grid of blocks along x without clusters or
+  // cluster instructions, in groups of kCoresidentBlocks that run together.
+  constexpr unsigned kCoresidentBlocks = 8;
+  bool clusterInstructions = std::any_of(fn.insts.begin(), fn.insts.end(), [](const Inst &I) {
+    return I.op == Op::ClusterArrive || I.op == Op::ClusterWait || I.op == Op::Mapa;
+  });
+  coresident = (cfg.flags & WARP_SIM_CORESIDENT_BLOCKS) && clusterBlocks == 1 &&
+               !explicitCluster && !clusterInstructions && cfg.grid[1] == 1 &&
+               cfg.grid[2] == 1 && state * kCoresidentBlocks <= kMaxClusterState;
+  unsigned together = coresident ? kCoresidentBlocks : 1;
   unsigned first[3];
   for (first[2] = 0; first[2] < cfg.grid[2]; first[2] += cluster[2])
     for (first[1] = 0; first[1] < cfg.grid[1]; first[1] += cluster[1])
-      for (first[0] = 0; first[0] < cfg.grid[0]; first[0] += cluster[0])
-        if (!runCluster(first))
+      for (first[0] = 0; first[0] < cfg.grid[0]; first[0] += cluster[0] * together)
+        if (!runClusters(first, std::min(together, (cfg.grid[0] - first[0]) / cluster[0])))
           return report;
   return "";
 }

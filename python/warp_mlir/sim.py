@@ -39,6 +39,7 @@ _SCHEDULE_HIGHEST_PC = 2
 _COUNT_SHARED_BANKS = 4
 _NO_RACE_CHECK = 8
 _COUNT_GLOBAL_SECTORS = 16
+_CORESIDENT_BLOCKS = 32
 SCHEDULES = ("lowest-pc", "highest-pc")
 
 
@@ -165,7 +166,7 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
            block: Union[int, Sequence[int]], *args: Any, shared_bytes: int = 0,
            allow_undefined_stores: bool = False, schedule: str = "lowest-pc",
            count_shared_banks: bool = False, count_global_sectors: bool = False,
-           race_check: bool = True) -> SimStats:
+           race_check: bool = True, coresident: Optional[bool] = None) -> SimStats:
     """Runs `kernel` of `compiled` (PTX) on the simulator, with the
     arguments, grid and block checked as `warp_mlir.launch` checks them.
     Array arguments must be host arrays; the kernel writes them in place.
@@ -179,7 +180,13 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
     (their coalescing);
     `race_check` reports shared-memory accesses of different threads that
     no barrier (between lanes of a warp, also no __syncwarp) orders, one
-    of them a write, as undefined behaviour. Raises SimError with the
+    of them a write, as undefined behaviour; `coresident` runs a grid of
+    blocks without clusters eight at a time, their warps taking turns and
+    yielding at each nanosleep (WARP_SIM_CORESIDENT_BLOCKS: blocks that
+    wait on each other through global memory, as a look-back, meet
+    predecessors midway); by default where the environment sets
+    WARP_SIM_CORESIDENT_BLOCKS=1, so that launches made for you (the
+    device ops') run so too. Raises SimError with the
     simulator's report on undefined behaviour; returns the launch's
     counts."""
     params = _params(compiled, kernel, len(args))
@@ -189,6 +196,8 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
                          f"{compiled.format} (compile with format='ptx')")
     if schedule not in SCHEDULES:
         raise ValueError(f"schedule must be one of {', '.join(SCHEDULES)}, not {schedule!r}")
+    if coresident is None:
+        coresident = os.environ.get("WARP_SIM_CORESIDENT_BLOCKS") == "1"
     arguments = marshal_arguments(compiled, kernel, args)
     buffers = []
     copies = []  # writable copies of read-only host arrays, alive until the launch ends
@@ -223,7 +232,8 @@ def launch(compiled: CompiledModule, kernel: str, grid: Union[int, Sequence[int]
             (_SCHEDULE_HIGHEST_PC if schedule == "highest-pc" else 0) | \
             (_COUNT_SHARED_BANKS if count_shared_banks else 0) | \
             (_COUNT_GLOBAL_SECTORS if count_global_sectors else 0) | \
-            (0 if race_check else _NO_RACE_CHECK)
+            (0 if race_check else _NO_RACE_CHECK) | \
+            (_CORESIDENT_BLOCKS if coresident else 0)
     stats = _Stats()
     report = L.warpSimLaunch(module, name, (ctypes.c_uint * 3)(*grid3),
                              (ctypes.c_uint * 3)(*block3), shared_bytes, pointers,

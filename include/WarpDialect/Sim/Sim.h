@@ -75,6 +75,15 @@ typedef struct {
  * the start of the buffer the access falls in (a device allocation is
  * aligned to 256 bytes); atomics and reductions are not counted. */
 #define WARP_SIM_COUNT_GLOBAL_SECTORS 16u
+/** Launch flag: run the blocks of a one-dimensional grid without clusters
+ * (and without cluster instructions) eight at a time, as co-resident blocks
+ * on a GPU: their warps take turns, the blocks in order and then in reverse,
+ * and a warp yields at each nanosleep. A kernel whose blocks wait on each
+ * other through global memory (a decoupled look-back) then meets
+ * predecessors that have published only part of their state, or nothing
+ * yet; without the flag every earlier block has finished. A wait without a
+ * nanosleep in its loop never yields and ends at the step limit. */
+#define WARP_SIM_CORESIDENT_BLOCKS 32u
 
 /** Parses PTX text. Returns NULL and sets *error (free with warpSimFree) on
  * failure, e.g. an instruction or modifier outside the supported subset. */
