@@ -79,6 +79,15 @@ class _Kernel(NamedTuple):
     alone_over: Optional[int]   # and over this (None: from 0); not launched for other n
     least: Optional[Tuple[int, int]] = None  # at least min(B, ceil(n / I)) blocks: (B, I)
 
+    def grid(self, n: int) -> int:
+        """Its blocks for `n` elements (of its operand): whole clusters."""
+        blocks = 1 if self.items is None else _blocks_for(n, self.items)
+        if self.least is not None:
+            blocks = max(blocks, min(self.least[0], _blocks_for(n, self.least[1])))
+        blocks = blocks if self.most is None else min(blocks, self.most)
+        blocks = 1 if self.single is not None and n <= self.single else blocks
+        return -(-blocks // self.cluster) * self.cluster
+
 
 @dataclass
 class _Plan:
@@ -91,15 +100,6 @@ class _Plan:
     scratch: Tuple[int, ...]
     result_buffer: Optional[int] = None
 
-    def grid(self, items: Optional[int], most: Optional[int], single: Optional[int],
-             cluster: int, n: int, least: Optional[Tuple[int, int]] = None) -> int:
-        blocks = 1 if items is None else _blocks_for(n, items)
-        if least is not None:
-            blocks = max(blocks, min(least[0], _blocks_for(n, least[1])))
-        blocks = blocks if most is None else min(blocks, most)
-        blocks = 1 if single is not None and n <= single else blocks
-        return -(-blocks // cluster) * cluster
-
     def launches(self, n: int, arrays: List[Any]) -> List[Tuple[str, int, int]]:
         """(kernel, grid, threads) of each kernel launched for `n` elements
         of `arrays` (the kernels' operands), in order."""
@@ -107,8 +107,7 @@ class _Plan:
             if k.alone_up_to is not None and n <= k.alone_up_to and \
                     (k.alone_over is None or n > k.alone_over):
                 return [(k.name, k.cluster, k.threads)]
-        grids = [self.grid(k.items, k.most, k.single, k.cluster,
-                           n if k.operand is None else _length(arrays[k.operand]), k.least)
+        grids = [k.grid(n if k.operand is None else _length(arrays[k.operand]))
                  for k in self.kernels]
         launches: List[Tuple[str, int, int]] = []
         # The blocks of a cluster of the kernel launched last: its grid is
