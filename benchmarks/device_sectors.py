@@ -25,6 +25,12 @@ import warp_mlir.sim as sim
 TILE = 4096  # 4-byte elements: 256 threads x 16
 
 
+def affine_then(k, left, right):
+    """x -> a x + b maps composed, the left one first (the benchmark's)."""
+    (a1, b1), (a2, b2) = left, right
+    return a2 * a1, a2 * b1 + b2
+
+
 def cases(n, rng):
     """Each op: (name, call, bytes it must read, bytes it must write)."""
     x = rng.random(n).astype(np.float32)
@@ -38,6 +44,7 @@ def cases(n, rng):
     samples = rng.integers(0, 256, 4 * n).astype(np.uint8)
     sortable = rng.integers(-2**31, 2**31, n).astype(np.int32)
     passes = 4  # 8 bits a pass over i32
+    affine = (rng.integers(-3, 4, n).astype(np.int32), rng.integers(-9, 10, n).astype(np.int32))
     def out(dtype, count=n):
         return sim.line_aligned(count, dtype)
     return [
@@ -53,6 +60,15 @@ def cases(n, rng):
         ("non_trivial_runs_i32",
          lambda: wd.non_trivial_runs(keys, out(np.int32, n // 2), out(np.int32, n // 2),
                                      backend="sim"), 4 * n, 8 * long_runs),
+        # A scan of (a, b) pairs with a combine region: two arrays in, two
+        # out (device_ops_bench.py's scan_combine_affine_i32), and by key.
+        ("scan_combine_affine_i32",
+         lambda: wd.scan((affine[0], affine[1]), affine_then,
+                         out=(out(np.int32), out(np.int32)), backend="sim"), 8 * n, 8 * n),
+        ("scan_combine_by_key_i32",
+         lambda: wd.scan((affine[0], affine[1]), affine_then,
+                         out=(out(np.int32), out(np.int32)), keys=keys, backend="sim"),
+         12 * n, 8 * n),
         ("histogram_u8", lambda: wd.histogram(samples, 256, backend="sim"), 4 * n, 4 * 256),
         ("radix_sort_i32", lambda: wd.radix_sort(sortable, backend="sim"),
          4 * n * (passes + 1), 4 * n * passes),
