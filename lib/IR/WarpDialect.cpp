@@ -1239,9 +1239,6 @@ static LogicalResult verifyBlockMemoryOp(Op op) {
   case BlockMemoryAlgorithm::Direct:
     return success();
   case BlockMemoryAlgorithm::Vectorize:
-    if (op.getValid())
-      return op.emitOpError("algorithm 'vectorize' does not take valid (use "
-                            "'direct' or 'transpose')");
     if (!(llvm::isPowerOf2_64(n * bytes) && n * bytes <= 16) &&
         (n * bytes) % 16 != 0)
       return op.emitOpError()

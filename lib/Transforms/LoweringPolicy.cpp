@@ -255,8 +255,11 @@ static BlockMemoryAlgorithm
 decideBlockMemory(Operation *op, std::optional<BlockMemoryAlgorithm> own,
                   bool striped, Value valid, VectorType items,
                   MemRefType memref) {
+  // A partial tile's `vectorize` is `direct` (vector accesses take no
+  // bound), as CUB's guarded BLOCK_LOAD_VECTORIZE loads directly.
   if (own)
-    return *own;
+    return *own == BlockMemoryAlgorithm::Vectorize && valid ? BlockMemoryAlgorithm::Direct
+                                                           : *own;
   int64_t n = items.getNumElements();
   if (striped || n == 1)
     return BlockMemoryAlgorithm::Direct;

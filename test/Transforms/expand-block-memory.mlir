@@ -35,6 +35,28 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A partial tile's vectorize is direct (CUB's guarded vectorized load):
+  // each item guarded by valid, no vector access, no alignment test.
+  // CHECK-LABEL: gpu.func @vectorize_partial
+  // CHECK-SAME: (%[[M:.*]]: memref<?xf32>, %[[O:.*]]: index, %[[N:.*]]: i32, %[[Z:.*]]: f32)
+  // CHECK-NOT: vector.load
+  // CHECK-NOT: arith.remui %{{.*}}, %c16
+  // CHECK: %[[LIMIT:.*]] = arith.index_cast %[[N]] : i32 to index
+  // CHECK: %[[IN:.*]] = arith.cmpi slt, %{{.*}}, %[[LIMIT]] : index
+  // CHECK: scf.if %[[IN]] -> (f32) {
+  // CHECK: memref.load %[[M]]
+  // CHECK: } else {
+  // CHECK: scf.yield %[[Z]] : f32
+  // CHECK-NOT: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
+  // CHECK: memref.store
+  // CHECK-NOT: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
+  // CHECK: gpu.return
+  gpu.func @vectorize_partial(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) kernel {
+    %0 = warp.block_load %m[%o] valid %n default %z algorithm = <vectorize> : memref<?xf32>, vector<4xf32>
+    warp.block_store %0, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+    gpu.return
+  }
+
   // Item j of thread t at j B + t, then the block exchange (a barrier,
   // stores, a barrier, loads).
   // CHECK-LABEL: gpu.func @transpose

@@ -68,12 +68,13 @@
 // The single tile: one block radix sort of bits [4, 14) of the whole
 // input, padded past n, stored from keys_in (%arg0) to keys_out (%arg1);
 // loaded blocked, a whole tile in vectors, a partial one item by item
-// (no exchange buffer beside the sort's).
+// (`vectorize` with valid lowers as `direct`; no exchange buffer beside
+// the sort's).
 // EXPAND: gpu.func @radix_sort_single_tile({{.*}}warp.device_alone_up_to = 4096 : i64
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_load %arg0[%{{.*}}] algorithm = <vectorize> : memref<?xi16>, vector<16xi16>
 // EXPAND-NOT: gpu.func
-// EXPAND: warp.block_load %arg0[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <direct> : memref<?xi16>, vector<16xi16>
+// EXPAND: warp.block_load %arg0[%{{.*}}] valid %{{.*}} default %{{.*}} algorithm = <vectorize> : memref<?xi16>, vector<16xi16>
 // EXPAND-NOT: gpu.func
 // EXPAND: warp.block_radix_sort %{{.*}} bits 4 to 14 striped : vector<16xi16>
 // EXPAND-NOT: gpu.func

@@ -40,6 +40,19 @@ gpu.module @kernels {
 
   // Lane l's item j at l + 32 j, then the warp's exchange; the store
   // exchanges back and writes the same positions. No barrier.
+  // With valid, vectorize is direct: guarded items, no vector access.
+  // CHECK-LABEL: gpu.func @vectorize_valid
+  // CHECK-NOT: vector.load
+  // CHECK: scf.if %{{.*}} -> (f32) {
+  // CHECK: memref.load
+  // CHECK-NOT: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
+  // CHECK: gpu.return
+  gpu.func @vectorize_valid(%m: memref<?xf32>, %o: index, %n: i32, %z: f32) kernel {
+    %0 = warp.load %m[%o] valid %n default %z algorithm = <vectorize> : memref<?xf32>, vector<4xf32>
+    warp.store %0, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @transpose
   // CHECK-SAME: (%[[M:.*]]: memref<?xi64>, %[[O:.*]]: index)
   // CHECK: %[[L:.*]] = arith.index_castui %{{.*}} : i32 to index

@@ -73,6 +73,7 @@ CASES = [
     ("f32", 4, "vectorize", False, False, None),
     ("f32", 8, "vectorize", False, False, None),
     ("i16", 8, "vectorize", False, False, None),
+    ("f32", 4, "vectorize", False, True, None),  # a partial tile: direct, guarded
     ("i16", 3, "direct", False, True, None),
     ("f32", 3, "transpose", False, False, None),
     ("i64", 5, "transpose", False, True, None),

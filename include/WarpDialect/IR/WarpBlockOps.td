@@ -916,8 +916,10 @@ def Warp_BlockLoadOp : Warp_BlockMemoryOp<"block_load",
     * `vectorize` (`BLOCK_LOAD_VECTORIZE`): each thread loads its `N`
       consecutive items with vector loads of `min(N * sizeof(T), 16)`
       bytes where the tile's address is aligned to them (checked at run
-      time, else `direct`); without `valid`, and `N * sizeof(T)` a power
-      of two of at most 16 or a multiple of 16.
+      time, else `direct`); `N * sizeof(T)` a power of two of at most 16
+      or a multiple of 16. With `valid` (a partial tile) it is `direct`:
+      vector loads take no bound (CUB's guarded vectorized load is its
+      direct one).
     * `transpose` (`BLOCK_LOAD_TRANSPOSE`): coalesced striped loads, then
       `warp.block_exchange <striped_to_blocked>` (two barriers; 4- and
       8-byte items).
@@ -1031,9 +1033,9 @@ def Warp_LoadOp : Warp_BlockMemoryOp<"load", [AttrSizedOperandSegments]> {
       where they are. The only choice for `striped`.
     * `vectorize` (`WARP_LOAD_VECTORIZE`): each lane loads its `N`
       consecutive items with vector loads where the tile's address is
-      aligned to them (checked at run time, else `direct`); without
-      `valid`, and `N * sizeof(T)` a power of two of at most 16 or a
-      multiple of 16.
+      aligned to them (checked at run time, else `direct`); `N *
+      sizeof(T)` a power of two of at most 16 or a multiple of 16. With
+      `valid`, `direct`.
     * `transpose` (`WARP_LOAD_TRANSPOSE`): coalesced striped loads, then
       `warp.exchange <striped_to_blocked>` (at most 128 items per lane;
       that op's strategies and buffer).

@@ -341,7 +341,8 @@ BlockScanAlgorithm decideBlockScanAlgorithm(BlockScanOp op);
 /// in a known block of the measured range, warp reductions otherwise.
 BlockReduceAlgorithm decideBlockReduceAlgorithm(BlockReduceOp op);
 
-/// A block load's or store's algorithm: its own, else for blocked items
+/// A block load's or store's algorithm: its own (`direct` for a partial
+/// tile's `vectorize`: vector accesses take no bound), else for blocked items
 /// `vectorize` where the verifier allows it, `warp_transpose` in a known
 /// block of whole warps, `transpose` for 4- and 8-byte items, `direct`
 /// otherwise (and always for striped items or one item per thread). A

@@ -755,20 +755,16 @@ private:
     return loadTile(input, pad(element), offset, count, pieces, algorithm);
   }
   /// The same from `source`, with `fill` past `n`; `warpStriped` loads
-  /// each piece warp-striped instead of blocked (no algorithm then). A
-  /// partial tile's load of `vectorize` is `direct` (vector loads take no
-  /// bound).
+  /// each piece warp-striped instead of blocked (no algorithm then).
   Value loadTile(Value source, Value fill, Value offset, int64_t count,
                  int64_t pieces, std::optional<BlockMemoryAlgorithm> algorithm,
                  bool warpStriped = false) {
     auto type = VectorType::get({count}, fill.getType());
     int64_t piece = count * DeviceTiling::kThreads;
     auto loads = [&](bool checked) {
-      std::optional<BlockMemoryAlgorithm> chosen = algorithm;
-      if (checked && chosen == BlockMemoryAlgorithm::Vectorize)
-        chosen = BlockMemoryAlgorithm::Direct;
-      auto algorithmAttr = chosen ? BlockMemoryAlgorithmAttr::get(b.getContext(), *chosen)
-                                  : BlockMemoryAlgorithmAttr();
+      auto algorithmAttr = algorithm
+                               ? BlockMemoryAlgorithmAttr::get(b.getContext(), *algorithm)
+                               : BlockMemoryAlgorithmAttr();
       Value folded;
       for (int64_t i = 0; i < pieces; ++i) {
         Value at = arith::AddIOp::create(b, offset, index(i * piece));

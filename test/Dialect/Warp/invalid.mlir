@@ -639,14 +639,6 @@ func.func @block_load_vectorize_size(%m: memref<?xf32>, %o: index) {
 
 // -----
 
-func.func @block_store_vectorize_valid(%v: vector<4xf32>, %m: memref<?xf32>, %o: index, %n: i32) {
-  // expected-error @+1 {{'warp.block_store' op algorithm 'vectorize' does not take valid (use 'direct' or 'transpose')}}
-  warp.block_store %v, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
-  return
-}
-
-// -----
-
 func.func @block_load_vectorize_strided(%m: memref<?xf32, strided<[2]>>, %o: index) {
   // expected-error @+1 {{'warp.block_load' op algorithm 'vectorize' needs a memref of the identity layout (contiguous items)}}
   %0 = warp.block_load %m[%o] algorithm = <vectorize> : memref<?xf32, strided<[2]>>, vector<4xf32>
@@ -726,14 +718,6 @@ func.func @warp_load_warp_transpose(%m: memref<?xf32>, %o: index) {
 func.func @warp_store_transpose_items(%v: vector<129xi8>, %m: memref<?xi8>, %o: index) {
   // expected-error @+1 {{'warp.store' op algorithm 'transpose' exchanges at most 128 items per lane, got 129 (use 'direct')}}
   warp.store %v, %m[%o] algorithm = <transpose> : vector<129xi8>, memref<?xi8>
-  return
-}
-
-// -----
-
-func.func @warp_store_vectorize_valid(%v: vector<4xf32>, %m: memref<?xf32>, %o: index, %n: i32) {
-  // expected-error @+1 {{'warp.store' op algorithm 'vectorize' does not take valid (use 'direct' or 'transpose')}}
-  warp.store %v, %m[%o] valid %n algorithm = <vectorize> : vector<4xf32>, memref<?xf32>
   return
 }
 
