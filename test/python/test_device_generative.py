@@ -42,7 +42,9 @@ failure names its seed and the drawn program, which the family's
 simulator the kernels are compiled for sm_70, sm_80, sm_90 or sm_100a,
 whose block-op lowerings inside them differ; on the GPU for sm_90). A
 program whose PTX the simulator does not model is skipped there, never
-passed.
+passed. On the simulator the odd seeds run with co-resident blocks
+(WARP_SIM_CORESIDENT_BLOCKS), so that half the programs' look-backs meet
+predecessors midway, as on a GPU; the even ones block after block.
 """
 import os
 
@@ -58,6 +60,15 @@ from test_device_ops import (FLOAT_KINDS, INT_KINDS, SORT_TYPES, _counts, _even_
 from test_device_segmented_radix_sort import model
 
 PROGRAMS = int(os.environ.get("WARP_SORT_PROGRAMS", "40"))
+
+
+@pytest.fixture(autouse=True)
+def coresident_on_odd_seeds(request, monkeypatch):
+    """The simulator's odd-seeded programs with co-resident blocks."""
+    params = getattr(request.node, "callspec", None)
+    params = params.params if params else {}
+    if params.get("backend") == "sim" and params.get("seed", 0) % 2 == 1:
+        monkeypatch.setenv("WARP_SIM_CORESIDENT_BLOCKS", "1")
 SCAN_PROGRAMS = int(os.environ.get("WARP_SCAN_PROGRAMS", "60"))
 SELECT_PROGRAMS = int(os.environ.get("WARP_SELECT_PROGRAMS", "40"))
 HISTOGRAM_PROGRAMS = int(os.environ.get("WARP_HISTOGRAM_PROGRAMS", "30"))
