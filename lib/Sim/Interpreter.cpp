@@ -2509,7 +2509,10 @@ void Launch::initBlock(Block &b) {
 // barriers whose threads have all arrived release, and if none does and no
 // warp paused, nothing can progress.
 bool Launch::runClusters(const unsigned first[3], unsigned count) {
-  blocks.assign(clusterBlocks * count, Block());
+  // Resized, not rebuilt: a block's shared memory, its race-check shadow
+  // and its local memory keep their allocations from launch to launch
+  // (initBlock refills them).
+  blocks.resize(clusterBlocks * count);
   clusterWarps = warpsPerBlock * clusterBlocks * count;
   for (unsigned c = 0; c < count; ++c)
     for (unsigned r = 0; r < clusterBlocks; ++r) {
