@@ -463,6 +463,19 @@ private:
   Function *fn = nullptr;
   int depth = 0;
   unsigned moduleShared = 0;
+  // A kernel's static shared memory, as CUDA counts it against the 48 KiB:
+  // its own .shared variables and the module-scope ones it uses (the
+  // device functions it calls are inlined into it by then), not every
+  // module-scope one of the module.
+  std::map<std::string, uint64_t> moduleSharedSizes; // name -> bytes
+  std::set<std::string> usedModuleShared;            // of the function `fn`
+  unsigned fnSharedStart = 0; // where `fn`'s own variables start
+  void noteSymbol(const std::string &name, const Symbol &sym) {
+    if (fn && sym.space == Space::Shared && !fnSymbols.count(name) &&
+        moduleSharedSizes.count(name))
+      usedModuleShared.insert(name);
+  }
+  bool checkKernelShared(int line);
   uint64_t globalBytes = 0;
   std::map<std::string, Symbol> moduleSymbols;
   std::map<std::string, Symbol> fnSymbols;
@@ -707,6 +720,18 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
   return true;
 }
 
+bool Parser::checkKernelShared(int line) {
+  uint64_t bytes = fn->sharedBytes - fnSharedStart;
+  for (const std::string &name : usedModuleShared)
+    bytes += moduleSharedSizes[name];
+  if (bytes <= kMaxStaticShared)
+    return true;
+  return fail(line, "'" + fn->name + "' uses " + std::to_string(bytes) +
+                        " bytes of static shared memory (its own variables and the "
+                        "module-scope ones it uses), more than " +
+                        std::to_string(kMaxStaticShared));
+}
+
 std::unique_ptr<Module> Parser::run(const std::string &text) {
   module = std::make_unique<Module>();
   std::vector<Stmt> stmts = splitStatements(text);
@@ -756,6 +781,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
         if (fn->usesDynamicShared && fn->sharedBytes > fn->dynamicSharedOffset)
           return fail(s.line, "static shared memory overlaps the dynamic "
                               "window"), nullptr;
+        if (!checkKernelShared(s.line))
+          return nullptr;
         fn = nullptr;
       }
       break;
@@ -893,6 +920,8 @@ bool Parser::parseHeader(const Stmt &s) {
   labels.clear();
   pendingLabels.clear();
   fn->sharedBytes = moduleShared;
+  fnSharedStart = moduleShared;
+  usedModuleShared.clear();
   return parseLaunchDirectives(s.text.substr(close + 1), s.line);
 }
 
@@ -1005,16 +1034,20 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
       return fail(s.line, "shared variables cannot have initializers");
     unsigned &top = moduleScope ? moduleShared : fn->sharedBytes;
     uint64_t offset = (top + align - 1) / align * align;
-    // The dynamic window starts where the static limit ends. Module-scope
-    // variables are laid out one after another for every kernel of the
-    // module, while each kernel gets only those it uses (ptxas checks that
-    // sum): their bound only keeps the simulated block's memory finite.
+    // Module-scope variables are laid out one after another for every
+    // kernel of the module, a function's own after them; each kernel
+    // counts its own and the module-scope ones it uses (checkKernelShared,
+    // as ptxas does), so the module's total is bounded only to keep the
+    // simulated block's memory finite.
     uint64_t limit = moduleScope ? kMaxModuleShared : kMaxStaticShared;
-    if (offset + bytes > limit)
+    uint64_t start = moduleScope ? 0 : fnSharedStart;
+    if (offset + bytes - start > limit)
       return fail(s.line, "more than " + std::to_string(limit) + " bytes of " +
                               (moduleScope ? "module-scope " : "") +
                               "static shared memory");
     table[name] = {Space::Shared, offset};
+    if (moduleScope)
+      moduleSharedSizes[name] = (bytes + align - 1) / align * align;
     // A variable takes whole units of its alignment, as ptxas lays them
     // out: code generation may widen an access within that alignment (a
     // 12-byte vector<3xf32> read as 16 bytes from a 16-byte aligned
@@ -1149,6 +1182,7 @@ bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
       sym = moduleSymbols.find(base);
     if (sym == moduleSymbols.end())
       return fail(line, "unknown address base '" + base + "'");
+    noteSymbol(base, sym->second);
     op.isSymbol = true;
     op.symSpace = sym->second.space;
     op.imm += sym->second.address;
@@ -1203,6 +1237,7 @@ bool Parser::parseOperand(const std::string &textIn, Operand &op, int line) {
   if (sym == fnSymbols.end())
     sym = moduleSymbols.find(text);
   if (sym != moduleSymbols.end()) {
+    noteSymbol(text, sym->second);
     op.kind = Operand::Imm;
     op.isSymbol = true;
     op.symSpace = sym->second.space;
