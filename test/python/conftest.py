@@ -53,10 +53,18 @@ def device_launches(monkeypatch):
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_compile_cache(tmp_path_factory):
-    """Compiled kernels go to a cache of this session, never the user's."""
+    """Compiled kernels go to a cache of this session, never the user's:
+    one for all of pytest-xdist's workers (the directory above each
+    worker's own), which then compile each kernel once between them (the
+    cache renames finished entries into place, so they share it safely)."""
     import os
     saved = os.environ.get("WARP_MLIR_CACHE_DIR")
-    os.environ["WARP_MLIR_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile-cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "compile-cache"
+        shared.mkdir(exist_ok=True)
+        os.environ["WARP_MLIR_CACHE_DIR"] = str(shared)
+    else:
+        os.environ["WARP_MLIR_CACHE_DIR"] = str(tmp_path_factory.mktemp("compile-cache"))
     yield
     if saved is None:
         del os.environ["WARP_MLIR_CACHE_DIR"]
