@@ -678,6 +678,21 @@ private:
     else
       body();
   }
+  /// Reads with `read` until `waiting` of what it read is false, pausing
+  /// DeviceTiling::kLookBackPollNs between reads (a look-back's wait for
+  /// what earlier tiles publish); the last value read.
+  Value pollUntilReady(Type type, function_ref<Value()> read,
+                       function_ref<Value(Value)> waiting) {
+    auto poll = scf::WhileOp::create(b, TypeRange{type}, ValueRange{});
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&poll.getBefore());
+    Value value = read();
+    scf::ConditionOp::create(b, waiting(value), ValueRange{value});
+    b.createBlock(&poll.getAfter(), {}, {type}, {b.getLoc()});
+    NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
+    scf::YieldOp::create(b, ValueRange{});
+    return poll.getResult(0);
+  }
   /// Whether the `items` elements from `offset` (index) all lie below n.
   Value isWholeTile(Value offset, int64_t items) {
     Value end = arith::AddIOp::create(b, offset, index(items));

@@ -143,22 +143,15 @@ SmallVector<Value> DeviceKernelBuilder::lookBack(const TileStatus &status,
       return arith::ShLIOp::create(b, arith::ExtUIOp::create(b, i64Type, flag),
                                    i64(shift));
     };
-    // Spin until every lane's tile has published, pausing between polls.
-    auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(0)});
-    {
-      OpBuilder::InsertionGuard spinGuard(b);
-      b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
-      Value word = ifElse(exists, i64Type, readWord,
-                          [&] { return flagged(kStatusPrefix); });
-      Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word,
-                                            flagged(kStatusTotal));
-      Value anyWaiting = VoteOp::create(b, i1Type, VoteKind::Any, waiting, Value());
-      scf::ConditionOp::create(b, anyWaiting, ValueRange{word});
-      b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
-      NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
-      scf::YieldOp::create(b, ValueRange{i64(0)});
-    }
-    Value word = spin.getResult(0);
+    // Poll until every lane's tile has published.
+    Value word = pollUntilReady(
+        i64Type,
+        [&] { return ifElse(exists, i64Type, readWord, [&] { return flagged(kStatusPrefix); }); },
+        [&](Value word) -> Value {
+          Value waiting = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, word,
+                                                flagged(kStatusTotal));
+          return VoteOp::create(b, i1Type, VoteKind::Any, waiting, Value());
+        });
     Value flag = arith::TruncIOp::create(
         b, i32Type, arith::ShRUIOp::create(b, word, i64(shift)));
     Value hasPrefix = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, flag,

@@ -136,19 +136,15 @@ void DeviceKernelBuilder::storePosition(Value position, Value slot) {
 
 Value DeviceKernelBuilder::awaitPosition(Value slot) {
   Type i64Type = b.getI64Type();
-  auto spin = scf::WhileOp::create(b, TypeRange{i64Type}, ValueRange{i64(kNoPosition)});
-  OpBuilder::InsertionGuard guard(b);
-  b.createBlock(&spin.getBefore(), {}, {i64Type}, {b.getLoc()});
-  Value position = LLVM::LoadOp::create(b, i64Type, slot, 8, /*isVolatile=*/false, false, false,
-                                        false, LLVM::AtomicOrdering::monotonic, "device");
-  scf::ConditionOp::create(
-      b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, i64(kNoPosition)),
-      ValueRange{position});
-  b.createBlock(&spin.getAfter(), {}, {i64Type}, {b.getLoc()});
-  NVVM::NanosleepOp::create(b, i32(DeviceTiling::kLookBackPollNs));
-  scf::YieldOp::create(b, ValueRange{i64(kNoPosition)});
-  b.setInsertionPointAfter(spin);
-  return spin.getResult(0);
+  return pollUntilReady(
+      i64Type,
+      [&]() -> Value {
+        return LLVM::LoadOp::create(b, i64Type, slot, 8, /*isVolatile=*/false, false, false,
+                                    false, LLVM::AtomicOrdering::monotonic, "device");
+      },
+      [&](Value position) -> Value {
+        return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, i64(kNoPosition));
+      });
 }
 
 void DeviceKernelBuilder::buildSelect(gpu::GPUModuleOp module, Selection selection) {
