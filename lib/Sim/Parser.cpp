@@ -9,6 +9,7 @@
 
 #include "PTX.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -343,10 +344,16 @@ constexpr uint64_t kMaxStaticShared = 48 * 1024;      // per block
 constexpr uint64_t kMaxModuleShared = 16ull << 20;    // module .shared total
 constexpr uint64_t kMaxLocalBytes = 512 * 1024;       // per thread
 constexpr uint64_t kMaxGlobalBytes = 256ull << 20;    // module .global total
+// The dynamic shared window's address while a function is parsed: far from
+// any static variable, so that the function's operands on it can be told
+// apart and moved to the window's place once its static variables are
+// known (relocateDynamicShared).
+constexpr uint64_t kDynamicSharedPlaceholder = 1ull << 40;
 
 struct Symbol {
   Space space;
   uint64_t address;
+  bool dynamic = false; ///< the dynamic shared window (`.extern .shared x[]`)
 };
 
 /// What the modifiers of mma.sync, ldmatrix and stmatrix said, besides
@@ -470,12 +477,19 @@ private:
   std::map<std::string, uint64_t> moduleSharedSizes; // name -> bytes
   std::set<std::string> usedModuleShared;            // of the function `fn`
   unsigned fnSharedStart = 0; // where `fn`'s own variables start
+  // A kernel that names the dynamic window (declared in it or, as NVPTX
+  // and nvcc do, at module scope) gets one at its launch.
   void noteSymbol(const std::string &name, const Symbol &sym) {
-    if (fn && sym.space == Space::Shared && !fnSymbols.count(name) &&
-        moduleSharedSizes.count(name))
+    if (!fn || sym.space != Space::Shared)
+      return;
+    if (sym.dynamic) {
+      fn->usesDynamicShared = true;
+    } else if (!fnSymbols.count(name) && moduleSharedSizes.count(name)) {
       usedModuleShared.insert(name);
+    }
   }
   bool checkKernelShared(int line);
+  void relocateDynamicShared();
   uint64_t globalBytes = 0;
   std::map<std::string, Symbol> moduleSymbols;
   std::map<std::string, Symbol> fnSymbols;
@@ -720,6 +734,26 @@ bool inlineDeviceFunctions(std::vector<Stmt> &stmts, std::string &error, int &li
   return true;
 }
 
+/// Places the dynamic shared window of the function just parsed past its
+/// static variables (48 KiB, CUDA's static limit, or past the module-scope
+/// ones laid out before it where those reach further), and moves its
+/// operands on the window there.
+void Parser::relocateDynamicShared() {
+  if (!fn->usesDynamicShared)
+    return;
+  uint64_t window = std::max<uint64_t>(48 * 1024, (fn->sharedBytes + 15) / 16 * 16);
+  fn->dynamicSharedOffset = (unsigned)window;
+  // An operand on the window holds the placeholder plus its offset (which
+  // may be negative: the window's bytes are at or past the placeholder,
+  // the offsets PTX can write are 32-bit).
+  for (Inst &inst : fn->insts)
+    for (Operand &op : inst.ops)
+      if (op.isSymbol && op.symSpace == Space::Shared &&
+          op.imm + (1ull << 32) >= kDynamicSharedPlaceholder &&
+          op.imm < kDynamicSharedPlaceholder + (1ull << 32))
+        op.imm = op.imm - kDynamicSharedPlaceholder + window;
+}
+
 bool Parser::checkKernelShared(int line) {
   uint64_t bytes = fn->sharedBytes - fnSharedStart;
   for (const std::string &name : usedModuleShared)
@@ -778,9 +812,7 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
         ret.text = "ret (end of function)";
         ret.line = s.line;
         fn->insts.push_back(ret);
-        if (fn->usesDynamicShared && fn->sharedBytes > fn->dynamicSharedOffset)
-          return fail(s.line, "static shared memory overlaps the dynamic "
-                              "window"), nullptr;
+        relocateDynamicShared();
         if (!checkKernelShared(s.line))
           return nullptr;
         fn = nullptr;
@@ -813,7 +845,8 @@ std::unique_ptr<Module> Parser::run(const std::string &text) {
         if (w[0] == ".reg") {
           if (!declareRegisters(s))
             return nullptr;
-        } else if (w[0] == ".shared" || w[0] == ".local") {
+        } else if (w[0] == ".shared" || w[0] == ".local" ||
+                   (w[0] == ".extern" && w.size() > 1 && w[1] == ".shared")) {
           if (!declareVariable(s, false))
             return nullptr;
         } else if (w[0] == ".pragma" || w[0] == ".loc" || w[0] == ".file") {
@@ -1021,13 +1054,10 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
     if (dynamic) {
       if (!isExtern)
         return fail(s.line, "a shared array without a size must be .extern");
-      // The dynamic window starts past every static allocation (48 KiB is
-      // the static limit of CUDA).
-      table[name] = {Space::Shared, 48 * 1024};
-      if (fn) {
+      // Placed when the function that uses it ends (relocateDynamicShared).
+      table[name] = {Space::Shared, kDynamicSharedPlaceholder, /*dynamic=*/true};
+      if (fn)
         fn->usesDynamicShared = true;
-        fn->dynamicSharedOffset = 48 * 1024;
-      }
       return true;
     }
     if (!init.empty())
