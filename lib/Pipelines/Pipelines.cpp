@@ -196,6 +196,8 @@ static void addDeviceToLLVMPasses(OpPassManager &device,
   // is a measurable share of a compile.
   toNVVM.allowPatternRollback = false;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // Its dynamic shared memory base as PTX's dynamic window.
+  device.addPass(createWarpExternDynamicSharedPass());
   // The conversion leaves the address arithmetic of every memref access and
   // a constant per use: folded and shared before LLVM sees them. Blocks are
   // left to LLVM's CFG simplification where it runs (opt-level 1 and up):

@@ -529,6 +529,33 @@ def WarpRecordReadOnlyArgsPass
   }];
 }
 
+def WarpExternDynamicSharedPass
+    : Pass<"warp-extern-dynamic-shared", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Declare the dynamic shared memory base as an external, "
+                "unsized shared array";
+  let description = [{
+    Works around upstream's lowering of `gpu.dynamic_shared_memory`
+    (`convert-gpu-to-nvvm`, MLIR 22), which declares the base of dynamic
+    shared memory as an internal zero-length `llvm.mlir.global` in the
+    workgroup address space.
+
+    Gives every such global (address space 3, an `!llvm.array<0 x T>`)
+    external linkage, so that NVPTX declares it
+    `.extern .shared .align A .b8 NAME[];`, the dynamic window, which PTX
+    places after the kernel's static shared variables.
+
+    Why: NVPTX prints the internal zero-length global as a one-byte static
+    variable inside the kernel (`.shared .align 16 .b8 __dynamic_shmem__0;`)
+    at the start of the static ones, so a kernel with both dynamic shared
+    memory and static shared variables (a block collective's buffers)
+    reads and writes its dynamic buffer over its static ones; and LLVM may
+    drop stores to an internal zero-length object as dead.
+
+    `warp-lower-to-ptx` runs it in its device lowering, right after the
+    conversion to LLVM.
+  }];
+}
+
 def WarpMarkReadOnlyParamsPass
     : Pass<"warp-mark-read-only-params", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Put llvm.noalias and llvm.readonly on the aligned pointer "
