@@ -327,9 +327,13 @@ def generate(rng, accepted, chip, only=None, force=None):
     # With a cluster op, the kernel's known_cluster_size and a grid of one
     # or two clusters.
     cluster = ctx.cluster if any(ops.OPS[p["op"]].cluster_level for p in stages) else None
-    return dict(seed=rng.getrandbits(32), chip=chip, options="",
+    seed = rng.getrandbits(32)
+    # One program in four also keeps a dynamic shared buffer beside its ops'
+    # static ones (see GUARD_LINES); drawn from the seed, so that every
+    # other draw of a run stays as it was.
+    return dict(seed=seed, chip=chip, options="",
                 block=list(block), grid=(cluster or 1) * rng.choice([1, 1, 2]),
-                known=known, cluster=cluster, stages=stages)
+                known=known, cluster=cluster, stages=stages, dynamic=seed % 4 == 0)
 
 
 # ----------------------------------------------------------------------------
@@ -511,6 +515,36 @@ def prefix_names(lines, s):
     return [re.sub(r"%(?!K_)(\w+)", lambda m: f"%s{s}_{m.group(1)}", l) for l in lines]
 
 
+# The dynamic shared memory guard of a program with "dynamic": each thread
+# stores a marker of its own into a dynamic shared buffer before the
+# program's ops and reads it back after them into the guard output; the ops'
+# static shared buffers must leave it alone (upstream's lowering had put the
+# dynamic base among the static variables, docs/Robustness.md).
+GUARD_MARK = 1000003
+
+
+def guard_lines(threads, out):
+    """The guard's first lines (after the prologue) and last (before the
+    return), storing into `out` (the guard buffer's argument)."""
+    space = "#gpu.address_space<workgroup>"
+    first = [f"%G_base = gpu.dynamic_shared_memory : memref<?xi8, {space}>",
+             "%G_c0 = arith.constant 0 : index",
+             f"%G_buf = memref.view %G_base[%G_c0][] : memref<?xi8, {space}> to "
+             f"memref<{threads}xi32, {space}>",
+             "%G_t = arith.index_cast %K_t : index to i32",
+             f"%G_k = arith.constant {GUARD_MARK} : i32",
+             "%G_m = arith.addi %G_t, %G_k : i32",
+             f"memref.store %G_m, %G_buf[%K_t] : memref<{threads}xi32, {space}>"]
+    last = [f"%G_v = memref.load %G_buf[%K_t] : memref<{threads}xi32, {space}>",
+            f"memref.store %G_v, {out}[%K_e] : memref<?xi32>"]
+    return first, last
+
+
+def guard_bytes(prog):
+    """The dynamic shared memory a program's launch needs."""
+    return 4 * prog["block"][0] * prog["block"][1] * prog["block"][2] if prog.get("dynamic") else 0
+
+
 def kernel_text(name, prog):
     k = Kernel(name, prog)
     stage_lines = []
@@ -521,6 +555,9 @@ def kernel_text(name, prog):
         twin = (s + 1, stages[s + 1]) if s + 1 < len(stages) and stages[s + 1].get("arm_of") == s else None
         stage_lines += emit_stage(k, s, p, twin)
     consts = list(k.consts.values())
+    guard_first, guard_last = [], []
+    if prog.get("dynamic"):
+        guard_first, guard_last = guard_lines(k.threads, k.buffer("i32", ("guard", None)))
     attrs = []
     if prog["known"]:
         attrs.append(f"known_block_size = array<i32: {', '.join(map(str, prog['block']))}>")
@@ -528,7 +565,7 @@ def kernel_text(name, prog):
         attrs.append(f"known_cluster_size = array<i32: {prog['cluster']}, 1, 1>")
     attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
     lines = [f"  gpu.func @{name}({', '.join(k.args)}) kernel{attrs} {{"]
-    body = PROLOGUE + consts + stage_lines + ["gpu.return"]
+    body = PROLOGUE + consts + guard_first + stage_lines + guard_last + ["gpu.return"]
     lines += ["    " + l for l in body] + ["  }"]
     funcs = []
     for f in k.funcs:
@@ -638,6 +675,11 @@ def make_inputs(prog, buffers, rng):
         p["_rare"] = set(rng.sample(range(threads * per), min(threads * per, 12)))
         data.append(dict(ins={}, uni={}))
     for key in buffers:
+        if key[0] == "guard":
+            arr = np.zeros(total, dtype=np.int32)
+            arr.view(np.uint8)[:] = SENTINEL
+            arrays.append(arr)
+            continue
         kind, s = key[0], key[1]
         p = prog["stages"][s]
         reps = stage_reps(p)
@@ -844,6 +886,17 @@ def check(prog, buffers, arrays, data, show=4):
             if not same(elem, bits[i], want, p["op"] == "atomic_rmw"):
                 bad.append(f"stage {s} ({p['op']}) memory[{i}]: got "
                            f"{decode(elem, bits[i])}, want {want}")
+    for key, arr in zip(buffers, arrays):
+        if key[0] != "guard":
+            continue
+        for g in range(total):
+            want = g % threads + GUARD_MARK
+            compared += 1
+            if int(arr[g]) != want and len(bad) < show:
+                bad.append(f"dynamic shared guard: block {g // threads} thread {g % threads} "
+                           f"read {int(arr[g])} back, stored {want}")
+            elif int(arr[g]) != want:
+                bad.append(None)
     return compared, bad
 
 
@@ -1018,9 +1071,9 @@ def execute(cp, module, progs, metas):
         if hasattr(cp, "undefined_values_allowed") and \
                 any(may_be_undefined(p) for p in prog["stages"]):
             with cp.undefined_values_allowed():
-                fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
+                fn((prog["grid"], 1, 1), tuple(prog["block"]), args_, shared_mem=guard_bytes(prog))
         else:
-            fn((prog["grid"], 1, 1), tuple(prog["block"]), args_)
+            fn((prog["grid"], 1, 1), tuple(prog["block"]), args_, shared_mem=guard_bytes(prog))
         for a, d in zip(arrays, device):
             a[...] = cp.asnumpy(d)
         compared, bad = check(prog, buffers, arrays, data)
@@ -1087,7 +1140,8 @@ def shrink(args, prog, workdir):
         if fails(cand):
             cur = cand
     known = any(needs_known(p) for p in cur["stages"])
-    for change in ({"grid": cur.get("cluster") or 1}, {"known": False}, {"options": ""}):
+    for change in ({"grid": cur.get("cluster") or 1}, {"known": False}, {"options": ""},
+                   {"dynamic": False}):
         if known and change.get("known") is False:
             continue
         cand = dict(cur, **change)
