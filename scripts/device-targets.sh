@@ -24,6 +24,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 here=.gpu-bundle/device-targets
 BUILD_DIR=${BUILD_DIR:-build}
+install_wheel() { # the bundle's wheel into a fresh directory: $site
+  site=$(mktemp -d)
+  python3 -m pip install -q --no-index --no-deps --target "$site" "$here"/warp_mlir-*.whl
+}
 case "${1:-}" in
 build)
   cmake --build "$BUILD_DIR" --target warp-python-wheel
@@ -41,8 +45,7 @@ run)
   log2n=${3:-12,16,20,24,28}
   shift $(( $# < 3 ? $# : 3 ))
   mkdir -p "$out"
-  site=$(mktemp -d)
-  python3 -m pip install -q --no-index --no-deps --target "$site" "$here"/warp_mlir-*.whl
+  install_wheel
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader || true
   echo "wheel of $(cat "$here/COMMIT" 2>/dev/null || echo '?')"
   baselines=()
@@ -58,8 +61,7 @@ profile)
   shift 4
   sections=(--section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats)
   mkdir -p "$out"
-  site=$(mktemp -d)
-  python3 -m pip install -q --no-index --no-deps --target "$site" "$here"/warp_mlir-*.whl
+  install_wheel
   # The child process that times one group (device_ops_bench.py's own
   # --child), without the parent that would compile and time the rest.
   PYTHONPATH=$site WARP_TEST_INSTALLED=1 WARP_MLIR_CACHE_DIR=$(mktemp -d) \

@@ -469,6 +469,8 @@ private:
   std::unique_ptr<Module> module;
   Function *fn = nullptr;
   int depth = 0;
+  // The module-scope variables' bytes so far; a function's own are laid
+  // out from there (module-scope declarations come only between functions).
   unsigned moduleShared = 0;
   // A kernel's static shared memory, as CUDA counts it against the 48 KiB:
   // its own .shared variables and the module-scope ones it uses (the
@@ -476,7 +478,6 @@ private:
   // module-scope one of the module.
   std::map<std::string, uint64_t> moduleSharedSizes; // name -> bytes
   std::set<std::string> usedModuleShared;            // of the function `fn`
-  unsigned fnSharedStart = 0; // where `fn`'s own variables start
   // A kernel that names the dynamic window (declared in it or, as NVPTX
   // and nvcc do, at module scope) gets one at its launch.
   void noteSymbol(const std::string &name, const Symbol &sym) {
@@ -755,7 +756,7 @@ void Parser::relocateDynamicShared() {
 }
 
 bool Parser::checkKernelShared(int line) {
-  uint64_t bytes = fn->sharedBytes - fnSharedStart;
+  uint64_t bytes = fn->sharedBytes - moduleShared;
   for (const std::string &name : usedModuleShared)
     bytes += moduleSharedSizes[name];
   if (bytes <= kMaxStaticShared)
@@ -953,7 +954,6 @@ bool Parser::parseHeader(const Stmt &s) {
   labels.clear();
   pendingLabels.clear();
   fn->sharedBytes = moduleShared;
-  fnSharedStart = moduleShared;
   usedModuleShared.clear();
   return parseLaunchDirectives(s.text.substr(close + 1), s.line);
 }
@@ -1070,7 +1070,7 @@ bool Parser::declareVariable(const Stmt &s, bool moduleScope) {
     // as ptxas does), so the module's total is bounded only to keep the
     // simulated block's memory finite.
     uint64_t limit = moduleScope ? kMaxModuleShared : kMaxStaticShared;
-    uint64_t start = moduleScope ? 0 : fnSharedStart;
+    uint64_t start = moduleScope ? 0 : moduleShared;
     if (offset + bytes - start > limit)
       return fail(s.line, "more than " + std::to_string(limit) + " bytes of " +
                               (moduleScope ? "module-scope " : "") +

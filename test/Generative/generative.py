@@ -889,14 +889,12 @@ def check(prog, buffers, arrays, data, show=4):
     for key, arr in zip(buffers, arrays):
         if key[0] != "guard":
             continue
-        for g in range(total):
+        for g, got in enumerate(arr.tolist()):
             want = g % threads + GUARD_MARK
             compared += 1
-            if int(arr[g]) != want and len(bad) < show:
+            if got != want:
                 bad.append(f"dynamic shared guard: block {g // threads} thread {g % threads} "
-                           f"read {int(arr[g])} back, stored {want}")
-            elif int(arr[g]) != want:
-                bad.append(None)
+                           f"read {got} back, stored {want}" if len(bad) < show else None)
     return compared, bad
 
 
